@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createAuth } from "./auth/auth.js";
+import { authRoutes } from "./auth/auth.routes.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db/database.js";
+import { registerFeatureRoutes } from "./features/index.js";
+import type { Mailer } from "./mail/mailer.js";
+import { csrfPlugin } from "./plugins/csrf.js";
+import { errorHandlerPlugin, routeNotFoundBody } from "./plugins/error-handler.js";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Current time in epoch ms; tests pass a fixed clock. */
+  now?: () => number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Required<AppDeps>;
+  }
+}
+
+/** JSON bodies above this are refused with PAYLOAD_TOO_LARGE (a memo with images inline fits). */
+const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Builds the whole server (API, auth, static web app) without listening, so tests and `main.ts`
+ * share one wiring.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Long ids and cursors never need more than this; keeps the router's work bounded.
+    maxParamLength: 200,
+  });
+  app.decorate("deps", { now: Date.now, ...deps });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie, { secret: config.secret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Tiptap and React set inline styles on elements; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
+      },
+    },
+    // The API docs page and the app fetch their own assets only.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Mnemo API", version: "0.1.0" },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  const auth = createAuth(app.deps);
+  await app.register(csrfPlugin, {
+    secret: config.secret,
+    trustedOrigins: config.trustedOrigins,
+    secureCookies: config.publicUrl.startsWith("https:"),
+  });
+  await app.register(authRoutes, { auth });
+  await app.register(registerFeatureRoutes, { prefix: "/api" });
+
+  app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const webDist = config.webDist && existsSync(config.webDist) ? config.webDist : null;
+  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes (e.g. /private-memos/abc) get the app shell; unknown API routes a 404.
+    if (webDist && request.method === "GET" && !request.url.startsWith("/api/")) {
+      return reply.sendFile("index.html", webDist);
+    }
+    return reply.status(404).send(routeNotFoundBody(request.method, request.url));
+  });
+
+  return app;
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = resolve(serverRoot, "../..");
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public base URL of the app, used in e-mailed links and as the auth origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(join(repoRoot, "data")),
+  /** nodemailer transport URL (smtp://user:pass@host:port). Unset: mails go to DATA_DIR/mail. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Mnemo <no-reply@mnemo.local>"),
+  OWNER_EMAIL: z.string().optional(),
+  MNEMO_DEV: booleanFlag,
+  /** Secret for session and anti-forgery signatures. Unset: generated once into DATA_DIR. */
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /** Extra origins allowed to call the API (comma-separated), e.g. the Capacitor shells. */
+  TRUSTED_ORIGINS: z.string().default(""),
+  /** Behind a reverse proxy: trust X-Forwarded-* (needed for per-IP limits and Secure cookies). */
+  TRUST_PROXY: booleanFlag,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
+  /** Folder of the built web app to serve; unset: apps/web/dist when it exists. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  appBundleIdentifier?: string;
+}
+
+export interface Config {
+  nodeEnv: Env["NODE_ENV"];
+  host: string;
+  port: number;
+  publicUrl: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  dataDir: string;
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  ownerEmail: string | null;
+  isDevMode: boolean;
+  secret: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  google: OidcProviderConfig | null;
+  apple: OidcProviderConfig | null;
+  webDist: string | null;
+  logLevel: NonNullable<Env["LOG_LEVEL"]>;
+}
+
+/** The Capacitor shells load the app from these origins (Android, iOS). */
+const capacitorOrigins = ["capacitor://localhost", "https://localhost", "http://localhost"];
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Reads the environment once, validates it and fails fast with every problem listed. The only
+ * place of the server that reads `process.env`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  const defaultWebDist = join(repoRoot, "apps", "web", "dist");
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    database:
+      isPostgres && e.DATABASE_URL
+        ? { kind: "postgres", url: e.DATABASE_URL }
+        : { kind: "sqlite", file: e.DATABASE_URL || join(dataDir, "mnemo.sqlite") },
+    dataDir,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, "mail") },
+    ownerEmail: e.OWNER_EMAIL?.toLowerCase() ?? null,
+    isDevMode: e.MNEMO_DEV,
+    secret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    trustedOrigins: [
+      new URL(publicUrl).origin,
+      ...capacitorOrigins,
+      ...e.TRUSTED_ORIGINS.split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    trustProxy: e.TRUST_PROXY,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    apple:
+      e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
+        ? {
+            clientId: e.APPLE_CLIENT_ID,
+            clientSecret: e.APPLE_CLIENT_SECRET,
+            ...(e.APPLE_APP_BUNDLE_IDENTIFIER
+              ? { appBundleIdentifier: e.APPLE_APP_BUNDLE_IDENTIFIER }
+              : {}),
+          }
+        : null,
+    webDist: e.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}

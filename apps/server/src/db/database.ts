@@ -1,0 +1,43 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.js";
+import type { Database } from "./schema.js";
+
+export type DialectKind = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DialectKind;
+  destroy(): Promise<void>;
+}
+
+// pg returns int8 (bigint) as strings to avoid precision loss; our int8 columns hold epoch
+// milliseconds and counters, far below 2^53, so they are read as numbers here, once.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+/** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
+export function openDatabase(database: Config["database"]): Db {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: "postgres", destroy: () => kysely.destroy() };
+  }
+  if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
+  const sqlite = new SqliteDatabase(database.file);
+  // WAL lets readers run while a review is written; foreign keys enforce cascades and ownership.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
+}

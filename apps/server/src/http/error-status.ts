@@ -1,0 +1,31 @@
+import { ErrorCode } from "@mnemo/domain";
+
+/** The one table from error code to HTTP status. */
+export const errorStatus: Record<ErrorCode, number> = {
+  [ErrorCode.VALIDATION_FAILED]: 400,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.CSRF_REJECTED]: 403,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.OP_ID_CONFLICT]: 409,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.NETWORK_UNAVAILABLE]: 503,
+  [ErrorCode.AUTH_USER_NOT_FOUND]: 401,
+  [ErrorCode.AUTH_WRONG_PASSWORD]: 401,
+  [ErrorCode.AUTH_TOO_MANY_REQUESTS]: 429,
+  [ErrorCode.AUTH_WEAK_PASSWORD]: 400,
+  [ErrorCode.AUTH_INVALID_EMAIL]: 400,
+  [ErrorCode.AUTH_EMAIL_ALREADY_IN_USE]: 409,
+  [ErrorCode.AUTH_HAS_NOT_USER_INFORMATION]: 403,
+  [ErrorCode.AUTH_EMAIL_NOT_VERIFIED]: 403,
+  [ErrorCode.AUTH_INVALID_TOKEN]: 400,
+  [ErrorCode.AUTH_REAUTHENTICATION_REQUIRED]: 401,
+  [ErrorCode.AUTH_FAILED]: 400,
+  [ErrorCode.MEMO_NOT_FOUND]: 404,
+  [ErrorCode.FOLDER_NOT_FOUND]: 404,
+  [ErrorCode.FOLDER_ROOT_IMMUTABLE]: 400,
+  [ErrorCode.FOLDER_CYCLE]: 400,
+  [ErrorCode.MEMO_NOT_COMPLETED]: 409,
+};

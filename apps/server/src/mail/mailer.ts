@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { Config } from "../config.js";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/**
+ * Sends mail over SMTP when SMTP_URL is set. Without it, each mail is written as an .eml file
+ * under data/mail and its links are logged, so `npm start` works with no other service.
+ */
+export function createMailer(mail: Config["mail"], log: Pick<FastifyBaseLogger, "info">): Mailer {
+  if (mail.smtpUrl) {
+    const transport = nodemailer.createTransport(mail.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: mail.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: mail.from, ...message });
+      mkdirSync(mail.outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = join(mail.outboxDir, `${Date.now()}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, file, links }, "mail written to file");
+    },
+  };
+}

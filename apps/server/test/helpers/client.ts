@@ -1,0 +1,89 @@
+/** What one HTTP exchange returned, with the JSON body parsed when there is one. */
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A browser-like HTTP client for route tests: keeps cookies, sends our Origin, and copies the
+ * XSRF-TOKEN cookie into the X-XSRF-TOKEN header on state-changing requests, as the web app does.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  /** Extra headers on every request (e.g. X-Forwarded-For to act from another IP). */
+  readonly headers: Record<string, string> = {};
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private storeCookies(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const isExpired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (isExpired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** Fetches a fresh anti-forgery token the way the app does on start. */
+  async ensureXsrf(): Promise<void> {
+    if (!this.cookies.has("XSRF-TOKEN")) await this.request("GET", "/api/csrf");
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; xsrf?: boolean; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
+    const isSafe = method === "GET" || method === "HEAD";
+    if (!isSafe && init.xsrf !== false) await this.ensureXsrf();
+    const headers: Record<string, string> = { origin: this.baseUrl, ...this.headers };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (!isSafe && init.xsrf !== false && xsrf) headers["x-xsrf-token"] = decodeURIComponent(xsrf);
+    let payload: string | undefined;
+    if (init.raw !== undefined) {
+      payload = init.raw;
+      headers["content-type"] = "application/json";
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers["content-type"] = "application/json";
+    }
+    Object.assign(headers, init.headers);
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: payload,
+      redirect: "manual",
+    });
+    this.storeCookies(response);
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get("content-type")?.includes("json") && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string, init?: { headers?: Record<string, string> }) {
+    return this.request<T>("GET", path, undefined, init);
+  }
+  post<T = any>(path: string, body?: unknown, init?: { headers?: Record<string, string> }) {
+    return this.request<T>("POST", path, body ?? {}, init);
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>("PATCH", path, body ?? {});
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+}

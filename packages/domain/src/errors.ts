@@ -1,0 +1,99 @@
+/**
+ * Every error the server can answer and the web can show, as one stable list.
+ *
+ * The server replies `{ error: { code, message, details? } }` where `code` is one of these
+ * values; the message is English and meant for logs. Clients translate `errors.<CODE>`.
+ * Names are subject first (`MEMO_NOT_FOUND`), values equal their keys so a code read off the
+ * wire can be compared without a lookup table.
+ */
+export const ErrorCode = {
+  /** Request body, query or params failed their schema; `details` lists `{ path, issue }`. */
+  VALIDATION_FAILED: "VALIDATION_FAILED",
+  /** Generic not-found for a route or object the caller may not know about. */
+  NOT_FOUND: "NOT_FOUND",
+  /** Signed in, but not allowed (e.g. admin-only routes). */
+  FORBIDDEN: "FORBIDDEN",
+  /** No session, or the session has ended. */
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  /** Anti-forgery check failed: missing or mismatched X-XSRF-TOKEN, or a foreign Origin. */
+  CSRF_REJECTED: "CSRF_REJECTED",
+  /** Too many requests from this client (general rate limit). */
+  RATE_LIMITED: "RATE_LIMITED",
+  /** Request body larger than the route accepts. */
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  /** The same opId was already used for a different operation or object. */
+  OP_ID_CONFLICT: "OP_ID_CONFLICT",
+  /** Unexpected server failure; details are only in the server log. */
+  INTERNAL: "INTERNAL",
+  /** The client could not reach the server (set by clients, never sent by the server). */
+  NETWORK_UNAVAILABLE: "NETWORK_UNAVAILABLE",
+
+  /** Spec 8 auth/user-not-found: no account has this e-mail. */
+  AUTH_USER_NOT_FOUND: "AUTH_USER_NOT_FOUND",
+  /** Spec 8 auth/wrong-password. */
+  AUTH_WRONG_PASSWORD: "AUTH_WRONG_PASSWORD",
+  /** Spec 8 auth/too-many-requests: sign-in attempts limited per IP and per account. */
+  AUTH_TOO_MANY_REQUESTS: "AUTH_TOO_MANY_REQUESTS",
+  /** Spec 8 auth/weak-password: shown as the invalid-password-length message. */
+  AUTH_WEAK_PASSWORD: "AUTH_WEAK_PASSWORD",
+  /** Spec 8 auth/invalid-email. */
+  AUTH_INVALID_EMAIL: "AUTH_INVALID_EMAIL",
+  /** Spec 8 auth/email-already-in-use: shown as the duplicated-email message. */
+  AUTH_EMAIL_ALREADY_IN_USE: "AUTH_EMAIL_ALREADY_IN_USE",
+  /** Spec 8 'has-not-user-information': signed in, but no user record exists. */
+  AUTH_HAS_NOT_USER_INFORMATION: "AUTH_HAS_NOT_USER_INFORMATION",
+  /** Sign-in refused because the e-mail is not verified; the client goes to verify-email. */
+  AUTH_EMAIL_NOT_VERIFIED: "AUTH_EMAIL_NOT_VERIFIED",
+  /** A verification or reset link that is unknown, used or expired. */
+  AUTH_INVALID_TOKEN: "AUTH_INVALID_TOKEN",
+  /** Re-authentication needed (e.g. the current password was wrong when changing it). */
+  AUTH_REAUTHENTICATION_REQUIRED: "AUTH_REAUTHENTICATION_REQUIRED",
+  /** Any other sign-in or sign-up failure (spec 5: check e-mail and password). */
+  AUTH_FAILED: "AUTH_FAILED",
+
+  /** Memo does not exist for this user (also answered for another user's memo). */
+  MEMO_NOT_FOUND: "MEMO_NOT_FOUND",
+  /** Folder does not exist for this user (also answered for another user's folder). */
+  FOLDER_NOT_FOUND: "FOLDER_NOT_FOUND",
+  /** The root folder cannot be deleted or moved under another folder. */
+  FOLDER_ROOT_IMMUTABLE: "FOLDER_ROOT_IMMUTABLE",
+  /** Moving a folder under itself or one of its descendants. */
+  FOLDER_CYCLE: "FOLDER_CYCLE",
+  /** Un-complete on a memo that has no completion. */
+  MEMO_NOT_COMPLETED: "MEMO_NOT_COMPLETED",
+} as const;
+
+/** One of the values of {@link ErrorCode}. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** All error codes, e.g. to check that every code has a translation. */
+export const errorCodes: readonly ErrorCode[] = Object.values(ErrorCode);
+
+/** Field-level validation problem, so a form can mark the field. */
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `title` or `tags.2`. */
+  path: string;
+  /** Human-readable (English) description of the problem. */
+  issue: string;
+}
+
+/**
+ * The one error class of the app: a stable {@link ErrorCode}, an English message for logs and
+ * optional details (validation issues or other structured data).
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? code);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** True when `value` is one of the known {@link ErrorCode} values. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (errorCodes as readonly string[]).includes(value);
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Length of a memo preview, in Unicode code points, before the ellipsis (spec 9). */
+export const PREVIEW_LENGTH = 120;
+
+/** Number of ASCII letters in an id made by `randomId` (spec 5 and 9). */
+export const RANDOM_ID_LENGTH = 20;
+
+/** Default `dateRepetitionValue` and `readRepetitionValue` of a folder (spec 3 and 9). */
+export const DEFAULT_REPETITION_VALUE = 5;
+
+/**
+ * How far a memo reviewed today is shifted in the review-count sort modes (spec 4), in review
+ * counts. See `effectiveReviewCount`.
+ */
+export const REVIEWED_TODAY_SHIFT = 999;
+
+/** A locally cached copy without a recorded server time is stale after this long: 6 hours, in ms. */
+export const CACHE_STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/** Size limit of the offline database cache, in bytes (100 MiB, spec 9). */
+export const OFFLINE_CACHE_BYTES = 104_857_600;
+
+/** One day in milliseconds (24 h; calendar days are computed with an explicit UTC offset). */
+export const DAY_MS = 86_400_000;
+
+/** Largest number of memos one page of a memo list may hold. */
+export const MEMO_PAGE_MAX = 100;
+
+/** Interface languages, in no particular order; the default is {@link DEFAULT_LANGUAGE}. */
+export const LANGUAGES = ["ko", "en"] as const;
+
+/** One of {@link LANGUAGES}. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** Validates a {@link Language}. */
+export const languageSchema = z.enum(LANGUAGES);
+
+/** The language used when a user has none (spec 1 and 9). */
+export const DEFAULT_LANGUAGE: Language = "ko";
+
+/** Country codes the product knows; `GL` means global (spec 3). */
+export const COUNTRY_CODES = ["GL", "ID", "KR", "PH", "SG", "US"] as const;
+
+/** One of {@link COUNTRY_CODES}. */
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/** Validates a {@link CountryCode}. */
+export const countryCodeSchema = z.enum(COUNTRY_CODES);
+
+/** The country used when nothing else is known (spec 3 and 9). */
+export const DEFAULT_COUNTRY_CODE: CountryCode = "GL";
+
+/** Fixed id of every user's built-in root folder (spec 3). */
+export const ROOT_FOLDER_ID = "root";
+
+/** The literal e-mail of an anonymous user (spec 4 and 6). */
+export const ANONYMOUS_EMAIL = "Anonymous";
+
+/** The `plan` value that makes a user an admin (spec 3 and 6). */
+export const ADMIN_PLAN = "ADMIN";
+
+/**
+ * The default country for a language (spec 9: "Korean maps to KR").
+ *
+ * @param lang - the user's interface language
+ * @returns `KR` for `ko`, otherwise {@link DEFAULT_COUNTRY_CODE} (`GL`)
+ */
+export function defaultCountryCode(lang: Language): CountryCode {
+  return lang === "ko" ? "KR" : DEFAULT_COUNTRY_CODE;
+}

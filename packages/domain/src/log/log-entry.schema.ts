@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { epochMsSchema } from "../common/timestamp.js";
+
+/** Longest `code` of a log entry, in UTF-16 code units. */
+export const LOG_CODE_MAX = 100;
+/** Longest `country` of a log entry, in UTF-16 code units. */
+export const LOG_COUNTRY_MAX = 8;
+/** Longest `message` of a log entry, in UTF-16 code units; clients cut longer messages. */
+export const LOG_MESSAGE_MAX = 2000;
+
+/**
+ * What a client sends to record an error (spec 8): `code` (1–100 characters), `country` (a
+ * `CountryCode` or any string up to 8 characters, since it may come from an older client),
+ * `message` (up to 2000 characters) and `userKey` (the user id, or `null` when signed out).
+ */
+export const logEntryInputSchema = z.object({
+  code: z.string().min(1).max(LOG_CODE_MAX),
+  country: z.string().max(LOG_COUNTRY_MAX),
+  message: z.string().max(LOG_MESSAGE_MAX),
+  userKey: z.string().nullable(),
+});
+
+/** A log entry as sent by a client; see {@link logEntryInputSchema}. */
+export type LogEntryInput = z.infer<typeof logEntryInputSchema>;
+
+/**
+ * A stored log entry (spec 3): the client's fields plus `createAt` (sic, the stored name),
+ * epoch ms stamped by the server.
+ */
+export const logEntrySchema = logEntryInputSchema.extend({ createAt: epochMsSchema });
+
+/** A stored log entry; see {@link logEntrySchema}. */
+export type LogEntry = z.infer<typeof logEntrySchema>;

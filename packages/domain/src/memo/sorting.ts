@@ -1,0 +1,257 @@
+import { z } from "zod";
+import { DAY_MS, REVIEWED_TODAY_SHIFT } from "../constants.js";
+import { AppError, ErrorCode } from "../errors.js";
+
+/** The memo-list sort modes of a folder (spec 4), as stored in `Folder.sortingMethod`. */
+export const SORT_MODES = [
+  "latest",
+  "oldest",
+  "priority",
+  "review_count_asc",
+  "review_count_desc",
+  "repetition_value",
+] as const;
+
+/** One of {@link SORT_MODES}. */
+export type SortMode = (typeof SORT_MODES)[number];
+
+/** Validates a {@link SortMode}. */
+export const sortModeSchema = z.enum(SORT_MODES);
+
+/** Largest |UTC offset| accepted, in minutes: UTC−12:00 … UTC+14:00. */
+const MIN_UTC_OFFSET_MINUTES = -12 * 60;
+const MAX_UTC_OFFSET_MINUTES = 14 * 60;
+
+/**
+ * Start of the calendar day containing `now` in a fixed UTC offset: local midnight, as epoch ms.
+ *
+ * @param now - epoch ms
+ * @param utcOffsetMinutes - minutes east of UTC (KST is `540`, New York in winter `-300`);
+ *   note this is the negation of `Date.prototype.getTimezoneOffset()`
+ * @throws AppError `VALIDATION_FAILED` when the offset is not an integer in −720…840 or `now` is
+ *   not finite
+ */
+export function startOfDay(now: number, utcOffsetMinutes: number): number {
+  if (!Number.isFinite(now)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "Invalid time", [
+      { path: "now", issue: `Expected epoch milliseconds, got ${now}` },
+    ]);
+  }
+  if (
+    !Number.isInteger(utcOffsetMinutes) ||
+    utcOffsetMinutes < MIN_UTC_OFFSET_MINUTES ||
+    utcOffsetMinutes > MAX_UTC_OFFSET_MINUTES
+  ) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "Invalid UTC offset", [
+      {
+        path: "utcOffsetMinutes",
+        issue: `Expected an integer in -720..840, got ${utcOffsetMinutes}`,
+      },
+    ]);
+  }
+  const offsetMs = utcOffsetMinutes * 60_000;
+  return Math.floor((now + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
+}
+
+/**
+ * True when the last review happened today in the viewer's UTC offset.
+ *
+ * A review time after `now` (a device whose clock runs ahead) also counts as today.
+ *
+ * @param lastReviewedAt - epoch ms of the latest review, or `null` when never reviewed
+ * @param now - epoch ms
+ * @param utcOffsetMinutes - minutes east of UTC, see {@link startOfDay}
+ * @throws AppError `VALIDATION_FAILED` for an invalid offset, see {@link startOfDay}
+ */
+export function isReviewedToday(
+  lastReviewedAt: number | null,
+  now: number,
+  utcOffsetMinutes: number,
+): boolean {
+  const todayStart = startOfDay(now, utcOffsetMinutes);
+  return lastReviewedAt !== null && lastReviewedAt >= todayStart;
+}
+
+/**
+ * The review count a memo is ranked by (spec 4: "review count modes rank a memo reviewed today as
+ * if its count were shifted by 999").
+ *
+ * Chosen direction: the shift always pushes a memo reviewed today towards the end of the list —
+ * `+999` in `review_count_asc`, `−999` in `review_count_desc` — so a memo just reviewed makes way
+ * for the others. Strictly it is a shift, not a partition: in `review_count_desc` a memo with more
+ * than 999 reviews more than another still ranks above it. Other modes use `reviewCount` as is.
+ *
+ * @param reviewCount - the memo's review count
+ * @param lastReviewedAt - epoch ms of the latest review, or `null`
+ * @param mode - the sort mode
+ * @param now - epoch ms
+ * @param utcOffsetMinutes - minutes east of UTC, see {@link startOfDay}
+ * @throws AppError `VALIDATION_FAILED` for an invalid offset, see {@link startOfDay}
+ */
+export function effectiveReviewCount(
+  reviewCount: number,
+  lastReviewedAt: number | null,
+  mode: SortMode,
+  now: number,
+  utcOffsetMinutes: number,
+): number {
+  if (mode !== "review_count_asc" && mode !== "review_count_desc") return reviewCount;
+  if (!isReviewedToday(lastReviewedAt, now, utcOffsetMinutes)) return reviewCount;
+  return mode === "review_count_asc"
+    ? reviewCount + REVIEWED_TODAY_SHIFT
+    : reviewCount - REVIEWED_TODAY_SHIFT;
+}
+
+/**
+ * The repetition_value score (spec 4): the repetition value times the days since creation,
+ * minus the accumulated review value. Days are fractional (`(now − createdAt) / DAY_MS`).
+ * A higher score means the memo is more due.
+ *
+ * Invariant: `repetitionScore(m, d, now) === d × now / DAY_MS − repetitionDueKey(m.createdAt, d,
+ * m.accumulatedReviewValue)` (up to floating-point rounding).
+ *
+ * @param memo - `createdAt` in epoch ms and the accumulated review value
+ * @param dateRepetitionValue - the folder's date repetition value (default 5)
+ * @param now - epoch ms
+ */
+export function repetitionScore(
+  memo: { createdAt: number; accumulatedReviewValue: number },
+  dateRepetitionValue: number,
+  now: number,
+): number {
+  return (dateRepetitionValue * (now - memo.createdAt)) / DAY_MS - memo.accumulatedReviewValue;
+}
+
+/**
+ * A key that orders memos like {@link repetitionScore} without depending on `now`:
+ * `dateRepetitionValue × createdAt / DAY_MS + accumulatedReviewValue`.
+ *
+ * Since `score = dateRepetitionValue × now / DAY_MS − dueKey`, for one repetition value sorting
+ * by due key ascending is sorting by score descending at every `now`, so the server can index it.
+ *
+ * @param createdAt - epoch ms
+ * @param dateRepetitionValue - the folder's date repetition value
+ * @param accumulatedReviewValue - the memo's accumulated review value
+ */
+export function repetitionDueKey(
+  createdAt: number,
+  dateRepetitionValue: number,
+  accumulatedReviewValue: number,
+): number {
+  return (dateRepetitionValue * createdAt) / DAY_MS + accumulatedReviewValue;
+}
+
+/** What a memo must carry to be sorted. */
+export interface SortableMemo {
+  /** Tie-breaker of every mode, compared by UTF-16 code units (ids are ASCII). */
+  id: string;
+  /** Epoch ms. */
+  createdAt: number;
+  priority: number;
+  reviewCount: number;
+  accumulatedReviewValue: number;
+  /** Epoch ms of the latest review; when absent it is the maximum of `reviewedDates`. */
+  lastReviewedAt?: number | null;
+  /** Review timestamps (epoch ms), used when `lastReviewedAt` is absent. */
+  reviewedDates?: readonly number[];
+}
+
+/** The clock and folder values a sort depends on. */
+export interface SortContext {
+  /** Epoch ms. */
+  now: number;
+  /** Minutes east of UTC of the viewer, see {@link startOfDay}. */
+  utcOffsetMinutes: number;
+  /** The folder's date repetition value (default 5), used by `repetition_value`. */
+  dateRepetitionValue: number;
+}
+
+function lastReviewOf(memo: SortableMemo): number | null {
+  if (memo.lastReviewedAt !== undefined) return memo.lastReviewedAt;
+  let last: number | null = null;
+  for (const at of memo.reviewedDates ?? []) if (last === null || at > last) last = at;
+  return last;
+}
+
+/**
+ * The numbers a memo is ordered by in `mode`, compared element by element, ascending; the memo
+ * id breaks remaining ties. Equivalent to {@link compareMemos}; the server's keyset pages use
+ * the same order.
+ *
+ * - `latest`: `[−createdAt]`
+ * - `oldest`: `[createdAt]`
+ * - `priority`: `[−priority, −createdAt]`
+ * - `review_count_asc`: `[effective count, −createdAt]`
+ * - `review_count_desc`: `[−effective count, −createdAt]` (see {@link effectiveReviewCount})
+ * - `repetition_value`: `[due key]` (score descending, see {@link repetitionDueKey})
+ *
+ * @throws AppError `VALIDATION_FAILED` for an invalid offset in the review-count modes
+ */
+export function memoSortKey(memo: SortableMemo, mode: SortMode, ctx: SortContext): number[] {
+  switch (mode) {
+    case "latest":
+      return [-memo.createdAt];
+    case "oldest":
+      return [memo.createdAt];
+    case "priority":
+      return [-memo.priority, -memo.createdAt];
+    case "review_count_asc":
+    case "review_count_desc": {
+      const count = effectiveReviewCount(
+        memo.reviewCount,
+        lastReviewOf(memo),
+        mode,
+        ctx.now,
+        ctx.utcOffsetMinutes,
+      );
+      return [mode === "review_count_asc" ? count : -count, -memo.createdAt];
+    }
+    case "repetition_value":
+      return [
+        repetitionDueKey(memo.createdAt, ctx.dateRepetitionValue, memo.accumulatedReviewValue),
+      ];
+  }
+}
+
+function compareKeys(a: readonly number[], b: readonly number[], idA: string, idB: string): number {
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  if (idA === idB) return 0;
+  return idA < idB ? -1 : 1;
+}
+
+/**
+ * A comparator for `Array.prototype.sort` that orders memos in `mode`:
+ * `latest` createdAt desc; `oldest` createdAt asc; `priority` priority desc then createdAt desc;
+ * `review_count_asc`/`_desc` effective review count (see {@link effectiveReviewCount}) then
+ * createdAt desc; `repetition_value` score desc. Ties are always broken by id ascending, so the
+ * order is total and the same on every device and on the server.
+ *
+ * @throws AppError `VALIDATION_FAILED` (when called) for an invalid offset in review-count modes
+ */
+export function compareMemos(
+  mode: SortMode,
+  ctx: SortContext,
+): (a: SortableMemo, b: SortableMemo) => number {
+  return (a, b) => compareKeys(memoSortKey(a, mode, ctx), memoSortKey(b, mode, ctx), a.id, b.id);
+}
+
+/**
+ * Returns a new array with `memos` in the order of {@link compareMemos}; the input is not changed.
+ * Each memo's key is computed once.
+ *
+ * @throws AppError `VALIDATION_FAILED` for an invalid offset in the review-count modes
+ */
+export function sortMemos<T extends SortableMemo>(
+  memos: readonly T[],
+  mode: SortMode,
+  ctx: SortContext,
+): T[] {
+  return memos
+    .map((memo) => ({ memo, key: memoSortKey(memo, mode, ctx) }))
+    .sort((a, b) => compareKeys(a.key, b.key, a.memo.id, b.memo.id))
+    .map(({ memo }) => memo);
+}

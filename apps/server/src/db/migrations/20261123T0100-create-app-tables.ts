@@ -1,9 +1,14 @@
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 // Portable types only (text, integer, bigint, double precision): the same DDL runs on SQLite and
 // PostgreSQL. Booleans are integers 0/1 and timestamps are epoch milliseconds in bigint, so both
 // engines return the same values and the repo layer maps them once. Ids come from the app.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Keyset pages break ties by id in code-unit order, as the domain's comparator and SQLite do;
+  // PostgreSQL's default collation would order 'a' before 'B', so ids use the "C" collation there.
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const idType = isPostgres ? sql`text collate "C"` : sql`text`;
+
   await db.schema
     .createTable("users")
     .addColumn("id", "text", (c) => c.primaryKey().references("auth_users.id").onDelete("cascade"))
@@ -21,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("folders")
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("id", "text", (c) => c.notNull())
+    .addColumn("id", idType, (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("parent_folder_location", "text", (c) => c.notNull().defaultTo(""))
@@ -63,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("memos")
     .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("id", "text", (c) => c.notNull())
+    .addColumn("id", idType, (c) => c.notNull())
     .addColumn("folder_id", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("preview", "text", (c) => c.notNull().defaultTo(""))

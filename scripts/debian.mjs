@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 
 function isInstalled(name) {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query format, not a JS template
   const result = spawnSync("dpkg-query", ["-W", "-f=${Status}", name], { encoding: "utf8" });
   return result.status === 0 && result.stdout.includes("install ok installed");
 }

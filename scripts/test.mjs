@@ -80,4 +80,3 @@ main().catch((error) => {
   process.stderr.write(`[test] ${error.message}\n`);
   process.exit(1);
 });
-

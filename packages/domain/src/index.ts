@@ -2,6 +2,7 @@
  * `@mnemo/domain`: the pure rules and schemas shared by the server and the web client.
  * No I/O and no clock: callers pass `now` in epoch milliseconds.
  */
+export * from "./api/index.js";
 export * from "./common/random-id.js";
 export * from "./common/timestamp.js";
 export * from "./common/validation.js";

@@ -1,6 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import { adminRoutes } from "./admin/admin.routes.js";
+import { calendarRoutes } from "./calendar/calendar.routes.js";
+import { folderRoutes } from "./folders/folders.routes.js";
+import { homeRoutes } from "./home/home.routes.js";
+import { logsRoutes } from "./logs/logs.routes.js";
+import { memoRoutes } from "./memos/memos.routes.js";
+import { subjectsRoutes } from "./subjects/subjects.routes.js";
+
+/** Every feature's routes, registered in this order under the /api prefix. */
+const featureRoutes = [
+  folderRoutes,
+  memoRoutes,
+  homeRoutes,
+  calendarRoutes,
+  subjectsRoutes,
+  logsRoutes,
+  adminRoutes,
+];
 
 /** Registers every feature's routes under the /api prefix. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  for (const routes of featureRoutes) await app.register(routes);
 }

@@ -1,0 +1,50 @@
+import { DAY_MS } from "@mnemo/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.js";
+
+export interface DayCount {
+  /** Day number since the epoch in the requested time zone. */
+  day: number;
+  count: number;
+}
+
+/** Whole-service figures for the analytics screen; admins only, so no user filter here. */
+export function adminRepo(db: Kysely<Database>) {
+  // Integer division of epoch ms gives the day on both engines (bigint / bigint truncates).
+  const dayOf = (column: "created_at" | "reviewed_at", offsetMs: number) =>
+    sql<number>`(${sql.ref(column)} + ${offsetMs}) / ${DAY_MS}`;
+
+  return {
+    async userCount(): Promise<number> {
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async signUpsPerDay(since: number, offsetMs: number): Promise<DayCount[]> {
+      const day = dayOf("created_at", offsetMs);
+      const rows = await db
+        .selectFrom("users")
+        .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
+        .where("created_at", ">=", since)
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
+    },
+
+    async reviewsPerDay(since: number, offsetMs: number): Promise<DayCount[]> {
+      const day = dayOf("reviewed_at", offsetMs);
+      const rows = await db
+        .selectFrom("memo_reviews")
+        .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
+        .where("reviewed_at", ">=", since)
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import {
+  createFolderInputSchema,
+  folderIdParamsSchema,
+  reorderFoldersInputSchema,
+  updateFolderInputSchema,
+} from "@mnemo/domain";
+import type { FastifyInstance } from "fastify";
+import { requireUser } from "../../auth/session.js";
+import { parseInput } from "../../http/validate.js";
+import {
+  createFolder,
+  deleteFolder,
+  getFolder,
+  listFolders,
+  reorderFolders,
+  updateFolder,
+} from "./folders.service.js";
+
+const tags = ["folders"];
+const security = [{ session: [] }];
+
+/** Folders of the signed-in user: list, create, read, change, reorder, delete. */
+export async function folderRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    "/folders",
+    { schema: { tags, security, summary: "Every folder, pinned first then by order" } },
+    async (request) => {
+      const user = await requireUser(request);
+      return { folders: await listFolders(app.deps, user.id) };
+    },
+  );
+
+  app.post(
+    "/folders",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Create a folder (201), or answer the existing one for a known client id (200)",
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = parseInput(createFolderInputSchema, request.body);
+      const { folder, created } = await createFolder(app.deps, user.id, input);
+      return reply.status(created ? 201 : 200).send({ folder });
+    },
+  );
+
+  // Registered before /folders/:folderId so "order" is never read as a folder id.
+  app.put(
+    "/folders/order",
+    { schema: { tags, security, summary: "Set the order of folders" } },
+    async (request) => {
+      const user = await requireUser(request);
+      const input = parseInput(reorderFoldersInputSchema, request.body);
+      return { folders: await reorderFolders(app.deps, user.id, input) };
+    },
+  );
+
+  app.get(
+    "/folders/:folderId",
+    { schema: { tags, security, summary: "One folder" } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { folderId } = parseInput(folderIdParamsSchema, request.params);
+      return { folder: await getFolder(app.deps, user.id, folderId) };
+    },
+  );
+
+  app.patch(
+    "/folders/:folderId",
+    { schema: { tags, security, summary: "Change a folder's title, parent or settings" } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { folderId } = parseInput(folderIdParamsSchema, request.params);
+      const input = parseInput(updateFolderInputSchema, request.body);
+      return { folder: await updateFolder(app.deps, user.id, folderId, input) };
+    },
+  );
+
+  app.delete(
+    "/folders/:folderId",
+    { schema: { tags, security, summary: "Delete a folder with its sub-folders and memos" } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { folderId } = parseInput(folderIdParamsSchema, request.params);
+      await deleteFolder(app.deps, user.id, folderId);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,627 @@
+import type { SortMode } from "@mnemo/domain";
+import { DAY_MS, REVIEWED_TODAY_SHIFT, ROOT_FOLDER_ID } from "@mnemo/domain";
+import {
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
+import type { DialectKind } from "../../db/database.js";
+import type { Database, MemosTable } from "../../db/schema.js";
+
+/** A connection or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What the memo routes need to know of a folder. */
+export interface MemoFolder {
+  id: string;
+  sortingMethod: SortMode;
+  dateRepetitionValue: number;
+  readRepetitionValue: number;
+  showAtHomeReviewList: boolean;
+}
+
+/** A stored memo without its contents, mapped to camelCase. */
+export interface StoredMemoSummary {
+  id: string;
+  userId: string;
+  folderId: string;
+  title: string;
+  preview: string;
+  categoryId: string | null;
+  category: string | null;
+  type: string;
+  tags: string[];
+  userName: string;
+  flashCardHint: string;
+  priority: number;
+  reviewCount: number;
+  accumulatedReviewValue: number;
+  lastReviewedAt: number | null;
+  completedCount: number;
+  dueKey: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A stored memo with its contents. */
+export interface StoredMemo extends StoredMemoSummary {
+  contents: string;
+}
+
+/** The memo fields a create or update writes. */
+export interface MemoWrite {
+  folderId: string;
+  title: string;
+  preview: string;
+  contents: string;
+  categoryId: string | null;
+  category: string | null;
+  type: string;
+  tags: string[];
+  userName: string;
+  flashCardHint: string;
+  priority: number;
+  dueKey: number;
+  homeRv: number | null;
+  updatedAt: number;
+}
+
+const summaryColumns = [
+  "id",
+  "user_id",
+  "folder_id",
+  "title",
+  "preview",
+  "category_id",
+  "category",
+  "type",
+  "tags",
+  "user_name",
+  "flash_card_hint",
+  "priority",
+  "review_count",
+  "accumulated_review_value",
+  "last_reviewed_at",
+  "completed_count",
+  "due_key",
+  "created_at",
+  "updated_at",
+] as const;
+
+type SummaryRow = Pick<Selectable<MemosTable>, (typeof summaryColumns)[number]>;
+
+function parseTags(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+}
+
+function toSummary(row: SummaryRow): StoredMemoSummary {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    folderId: row.folder_id,
+    title: row.title,
+    preview: row.preview,
+    categoryId: row.category_id,
+    category: row.category,
+    type: row.type,
+    tags: parseTags(row.tags),
+    userName: row.user_name,
+    flashCardHint: row.flash_card_hint,
+    priority: row.priority,
+    reviewCount: row.review_count,
+    accumulatedReviewValue: row.accumulated_review_value,
+    lastReviewedAt: row.last_reviewed_at,
+    completedCount: row.completed_count,
+    dueKey: row.due_key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toColumns(write: Partial<MemoWrite>): Updateable<MemosTable> {
+  const columns: Updateable<MemosTable> = {};
+  if (write.folderId !== undefined) columns.folder_id = write.folderId;
+  if (write.title !== undefined) columns.title = write.title;
+  if (write.preview !== undefined) columns.preview = write.preview;
+  if (write.contents !== undefined) columns.contents = write.contents;
+  if (write.categoryId !== undefined) columns.category_id = write.categoryId;
+  if (write.category !== undefined) columns.category = write.category;
+  if (write.type !== undefined) columns.type = write.type;
+  if (write.tags !== undefined) columns.tags = JSON.stringify(write.tags);
+  if (write.userName !== undefined) columns.user_name = write.userName;
+  if (write.flashCardHint !== undefined) columns.flash_card_hint = write.flashCardHint;
+  if (write.priority !== undefined) columns.priority = write.priority;
+  if (write.dueKey !== undefined) columns.due_key = write.dueKey;
+  if (write.homeRv !== undefined) columns.home_rv = write.homeRv;
+  if (write.updatedAt !== undefined) columns.updated_at = write.updatedAt;
+  return columns;
+}
+
+/** The user's folder as the memo routes see it, or undefined. */
+export async function selectMemoFolder(
+  db: Executor,
+  userId: string,
+  folderId: string,
+): Promise<MemoFolder | undefined> {
+  const row = await db
+    .selectFrom("folders")
+    .select([
+      "id",
+      "sorting_method",
+      "date_repetition_value",
+      "read_repetition_value",
+      "show_at_home_review_list",
+    ])
+    .where("user_id", "=", userId)
+    .where("id", "=", folderId)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      sortingMethod: row.sorting_method as SortMode,
+      dateRepetitionValue: row.date_repetition_value,
+      readRepetitionValue: row.read_repetition_value,
+      showAtHomeReviewList: row.show_at_home_review_list === 1,
+    }
+  );
+}
+
+/** Creates the user's root folder (spec 3) if missing, so memos can be put in it first. */
+export async function insertRootFolderIfMissing(
+  db: Executor,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("folders")
+    .values({
+      user_id: userId,
+      id: ROOT_FOLDER_ID,
+      title: "",
+      is_in_root: 1,
+      side_nav_pinned: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
+    .execute();
+}
+
+/**
+ * One memo of the user without its contents, or undefined. With `lockFor` set to `"postgres"`
+ * the row is locked until the transaction ends, so operations on one memo run one after another
+ * (SQLite runs one write transaction at a time anyway).
+ */
+export async function selectMemoSummary(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  lockFor?: DialectKind,
+): Promise<StoredMemoSummary | undefined> {
+  const row = await db
+    .selectFrom("memos")
+    .select(summaryColumns)
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .$if(lockFor === "postgres", (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return row && toSummary(row);
+}
+
+/** One memo of the user with its contents, or undefined. */
+export async function selectMemo(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<StoredMemo | undefined> {
+  const row = await db
+    .selectFrom("memos")
+    .select([...summaryColumns, "contents"])
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .executeTakeFirst();
+  return row && { ...toSummary(row), contents: row.contents };
+}
+
+/** Review times of a memo, oldest first. */
+export async function selectReviewTimes(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("memo_reviews")
+    .select("reviewed_at")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .orderBy("reviewed_at")
+    .execute();
+  return rows.map((row) => row.reviewed_at);
+}
+
+/** Times of a memo's completions that were not undone, oldest first. */
+export async function selectCompletionTimes(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("memo_completions")
+    .select("completed_at")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null)
+    .orderBy("completed_at")
+    .execute();
+  return rows.map((row) => row.completed_at);
+}
+
+/** Inserts a memo unless the user has one with this id; true when this call inserted it. */
+export async function insertMemo(
+  db: Executor,
+  userId: string,
+  memo: MemoWrite & { id: string; createdAt: number },
+): Promise<boolean> {
+  const values = {
+    ...toColumns(memo),
+    user_id: userId,
+    id: memo.id,
+    created_at: memo.createdAt,
+  } as Insertable<MemosTable>;
+  const inserted = await db
+    .insertInto("memos")
+    .values(values)
+    .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Writes the given fields of a memo. */
+export async function updateMemo(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  write: Partial<MemoWrite>,
+): Promise<void> {
+  await db
+    .updateTable("memos")
+    .set(toColumns(write))
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}
+
+/** Deletes a memo (its reviews and completions go with it); true when it existed. */
+export async function deleteMemo(db: Executor, userId: string, memoId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom("memos")
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .returning("id")
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** Appends a review row unless the opId is known; true when this call inserted it. */
+export async function insertReview(
+  db: Executor,
+  userId: string,
+  review: { opId: string; memoId: string; value: number; reviewedAt: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("memo_reviews")
+    .values({
+      user_id: userId,
+      op_id: review.opId,
+      memo_id: review.memoId,
+      value: review.value,
+      reviewed_at: review.reviewedAt,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+    .returning("op_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The memo a review opId was used for, or undefined. */
+export async function selectReviewOpMemoId(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_reviews")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/**
+ * Adds one review to a memo's counters: count + 1, accumulated value + value, latest review time,
+ * and the due key recomputed as `dateRV × createdAt / DAY_MS + accumulated` (the order of
+ * `repetitionDueKey`, so the stored key equals what the domain computes).
+ */
+export async function addReviewToMemo(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  review: { value: number; reviewedAt: number; dateRepetitionValue: number },
+): Promise<void> {
+  const value = sql<number>`cast(${review.value} as double precision)`;
+  const rv = sql<number>`cast(${review.dateRepetitionValue} as double precision)`;
+  await db
+    .updateTable("memos")
+    .set({
+      review_count: sql<number>`review_count + 1`,
+      accumulated_review_value: sql<number>`accumulated_review_value + ${value}`,
+      last_reviewed_at: sql<number>`case when last_reviewed_at is null or last_reviewed_at < ${review.reviewedAt} then ${review.reviewedAt} else last_reviewed_at end`,
+      due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + (accumulated_review_value + ${value})`,
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}
+
+/** Appends a completion row unless the opId is known; true when this call inserted it. */
+export async function insertCompletion(
+  db: Executor,
+  userId: string,
+  completion: { opId: string; memoId: string; completedAt: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("memo_completions")
+    .values({
+      user_id: userId,
+      op_id: completion.opId,
+      memo_id: completion.memoId,
+      completed_at: completion.completedAt,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+    .returning("op_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The memo a completion opId was used for, or undefined. */
+export async function selectCompletionOpMemoId(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_completions")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/** The memo an un-complete opId was used for, or undefined. */
+export async function selectUndoOpMemoId(
+  db: Executor,
+  userId: string,
+  undoOpId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_completions")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("undo_op_id", "=", undoOpId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/**
+ * Stamps the memo's latest completion that is not undone with the un-complete's opId and time;
+ * false when the memo has none.
+ */
+export async function markLatestCompletionUndone(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  undo: { opId: string; undoneAt: number },
+): Promise<boolean> {
+  const latest = await db
+    .selectFrom("memo_completions")
+    .select("op_id")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null)
+    .orderBy("completed_at", "desc")
+    .orderBy("op_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return false;
+  const updated = await db
+    .updateTable("memo_completions")
+    .set({ undone_at: undo.undoneAt, undo_op_id: undo.opId })
+    .where("user_id", "=", userId)
+    .where("op_id", "=", latest.op_id)
+    .where("undone_at", "is", null)
+    .returning("op_id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Recounts a memo's completions that are not undone, and the latest of them. */
+export async function refreshCompletionCounters(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<void> {
+  const live = db
+    .selectFrom("memo_completions")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null);
+  await db
+    .updateTable("memos")
+    .set({
+      completed_count: live.select((eb) => eb.fn.countAll<number>().as("n")),
+      last_completed_at: live.select((eb) => eb.fn.max("completed_at").as("m")),
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}
+
+/** Records an applied operation unless its opId is known; true when this call recorded it. */
+export async function insertAppliedOp(
+  db: Executor,
+  userId: string,
+  op: { opId: string; kind: string; targetId: string; appliedAt: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("applied_ops")
+    .values({
+      user_id: userId,
+      op_id: op.opId,
+      kind: op.kind,
+      target_id: op.targetId,
+      applied_at: op.appliedAt,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+    .returning("op_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** What an applied opId was used for, or undefined. */
+export async function selectAppliedOp(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<{ kind: string; targetId: string } | undefined> {
+  const row = await db
+    .selectFrom("applied_ops")
+    .select(["kind", "target_id"])
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row && { kind: row.kind, targetId: row.target_id };
+}
+
+/** Adds `delta` to a memo's priority. */
+export async function addToPriority(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  delta: number,
+): Promise<void> {
+  await db
+    .updateTable("memos")
+    .set({ priority: sql<number>`priority + ${delta}` })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}
+
+/** Where a page ends: the sort-key values of its last memo (see `memoPageKey`) and its id. */
+export interface PagePosition {
+  values: number[];
+  id: string;
+}
+
+interface SortColumn {
+  expr: RawBuilder<number>;
+  isDescending: boolean;
+}
+
+/**
+ * The ORDER BY of a sort mode, before the id: the same order as the domain's `memoSortKey`.
+ * `todayStart` (epoch ms) decides which memos count as reviewed today.
+ */
+function sortColumns(mode: SortMode, todayStart: number): SortColumn[] {
+  const createdAt = sql<number>`created_at`;
+  const reviewedToday = sql<number>`(case when last_reviewed_at >= ${todayStart} then ${sql.lit(REVIEWED_TODAY_SHIFT)} else 0 end)`;
+  switch (mode) {
+    case "latest":
+      return [{ expr: createdAt, isDescending: true }];
+    case "oldest":
+      return [{ expr: createdAt, isDescending: false }];
+    case "priority":
+      return [
+        { expr: sql<number>`priority`, isDescending: true },
+        { expr: createdAt, isDescending: true },
+      ];
+    case "review_count_asc":
+      return [
+        { expr: sql<number>`review_count + ${reviewedToday}`, isDescending: false },
+        { expr: createdAt, isDescending: true },
+      ];
+    case "review_count_desc":
+      return [
+        { expr: sql<number>`review_count - ${reviewedToday}`, isDescending: true },
+        { expr: createdAt, isDescending: true },
+      ];
+    case "repetition_value":
+      return [{ expr: sql<number>`due_key`, isDescending: false }];
+  }
+}
+
+/** How many key values a page position of `mode` carries. */
+export function pageKeyLength(mode: SortMode): number {
+  return sortColumns(mode, 0).length;
+}
+
+/**
+ * One page of a folder's memos (without contents) in `mode`, starting after `after`: a keyset
+ * query (no OFFSET), so a page costs the same wherever it is. Ties are broken by id in code-unit
+ * order on both engines.
+ */
+export async function selectMemoPage(
+  db: Executor,
+  dialect: DialectKind,
+  userId: string,
+  page: {
+    folderId: string;
+    mode: SortMode;
+    todayStart: number;
+    after: PagePosition | null;
+    limit: number;
+  },
+): Promise<StoredMemoSummary[]> {
+  const columns = sortColumns(page.mode, page.todayStart);
+  // PostgreSQL compares text by the database's collation; "C" gives the code-unit order of ids.
+  const id: Expression<string> = dialect === "postgres" ? sql`id collate "C"` : sql`id`;
+  const after = page.after;
+  let query = db
+    .selectFrom("memos")
+    .select(summaryColumns)
+    .where("user_id", "=", userId)
+    .where("folder_id", "=", page.folderId);
+  if (after) {
+    query = query.where((eb) => {
+      const branches = [];
+      for (let i = 0; i <= columns.length; i += 1) {
+        const equal = columns
+          .slice(0, i)
+          .map((column, j) => eb(column.expr, "=", after.values[j] ?? 0));
+        const column = columns[i];
+        branches.push(
+          column
+            ? eb.and([
+                ...equal,
+                eb(column.expr, column.isDescending ? "<" : ">", after.values[i] ?? 0),
+              ])
+            : eb.and([...equal, eb(id, ">", after.id)]),
+        );
+      }
+      return eb.or(branches);
+    });
+  }
+  for (const column of columns)
+    query = query.orderBy(column.expr, column.isDescending ? "desc" : "asc");
+  const rows = await query.orderBy(id, "asc").limit(page.limit).execute();
+  return rows.map(toSummary);
+}

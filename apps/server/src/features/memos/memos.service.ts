@@ -1,0 +1,501 @@
+import type {
+  ChangePriorityInput,
+  CreateMemoInput,
+  ListMemosQuery,
+  MemoDetail,
+  MemoOpInput,
+  MemoSummary,
+  MoveMemoInput,
+  ReviewMemoInput,
+  SortMode,
+  UpdateMemoInput,
+} from "@mnemo/domain";
+import {
+  AppError,
+  DAY_MS,
+  ErrorCode,
+  isEmptyRichText,
+  objectIdSchema,
+  previewFromHtml,
+  REVIEWED_TODAY_SHIFT,
+  ROOT_FOLDER_ID,
+  randomId,
+  repetitionDueKey,
+  repetitionScore,
+  sortModeSchema,
+  startOfDay,
+} from "@mnemo/domain";
+import { z } from "zod";
+import type { AppDeps } from "../../app.js";
+import {
+  addReviewToMemo,
+  addToPriority,
+  deleteMemo as deleteMemoRow,
+  type Executor,
+  insertAppliedOp,
+  insertCompletion,
+  insertMemo,
+  insertReview,
+  insertRootFolderIfMissing,
+  type MemoFolder,
+  markLatestCompletionUndone,
+  type PagePosition,
+  pageKeyLength,
+  refreshCompletionCounters,
+  type StoredMemo,
+  type StoredMemoSummary,
+  selectAppliedOp,
+  selectCompletionOpMemoId,
+  selectCompletionTimes,
+  selectMemo,
+  selectMemoFolder,
+  selectMemoPage,
+  selectMemoSummary,
+  selectReviewOpMemoId,
+  selectReviewTimes,
+  selectUndoOpMemoId,
+  updateMemo as updateMemoRow,
+} from "./memos.repo.js";
+import { sanitizeRichText } from "./sanitize-html.js";
+
+type Deps = Pick<Required<AppDeps>, "db" | "now">;
+
+/** `applied_ops.kind` of a priority change. */
+const PRIORITY_OP = "memo.priority";
+
+/** How far ahead of the server's clock a client's review time may be (clock skew). */
+const MAX_CLOCK_AHEAD_MS = DAY_MS;
+
+function memoNotFound(memoId: string): AppError {
+  return new AppError(ErrorCode.MEMO_NOT_FOUND, `memo ${memoId} not found`);
+}
+
+function opIdConflict(opId: string): AppError {
+  return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
+}
+
+function toSummary(memo: StoredMemoSummary, sortingValue: number | null): MemoSummary {
+  return {
+    id: memo.id,
+    title: memo.title,
+    preview: memo.preview,
+    categoryId: memo.categoryId,
+    type: memo.type,
+    tags: memo.tags,
+    createdAt: memo.createdAt,
+    updatedAt: memo.updatedAt,
+    userId: memo.userId,
+    userName: memo.userName,
+    category: memo.category,
+    folderId: memo.folderId,
+    accumulatedReviewValue: memo.accumulatedReviewValue,
+    reviewCount: memo.reviewCount,
+    flashCardHint: memo.flashCardHint,
+    priority: memo.priority,
+    lastReviewedAt: memo.lastReviewedAt,
+    completedCount: memo.completedCount,
+    isCompleted: memo.completedCount > 0,
+    sortingValue,
+  };
+}
+
+async function presentDetail(db: Executor, userId: string, memoId: string): Promise<MemoDetail> {
+  const memo: StoredMemo | undefined = await selectMemo(db, userId, memoId);
+  if (!memo) throw memoNotFound(memoId);
+  const { sortingValue: _, ...summary } = toSummary(memo, null);
+  return {
+    ...summary,
+    contents: memo.contents,
+    reviewedDates: await selectReviewTimes(db, userId, memoId),
+    completedDates: await selectCompletionTimes(db, userId, memoId),
+  };
+}
+
+async function presentSummary(db: Executor, userId: string, memoId: string): Promise<MemoSummary> {
+  const memo = await selectMemoSummary(db, userId, memoId);
+  if (!memo) throw memoNotFound(memoId);
+  return toSummary(memo, null);
+}
+
+/** The user's folder; the root folder is created on first use. @throws FOLDER_NOT_FOUND */
+async function requireFolder(
+  db: Executor,
+  userId: string,
+  folderId: string,
+  now: number,
+): Promise<MemoFolder> {
+  let folder = await selectMemoFolder(db, userId, folderId);
+  if (!folder && folderId === ROOT_FOLDER_ID) {
+    await insertRootFolderIfMissing(db, userId, now);
+    folder = await selectMemoFolder(db, userId, folderId);
+  }
+  if (!folder) throw new AppError(ErrorCode.FOLDER_NOT_FOUND, `folder ${folderId} not found`);
+  return folder;
+}
+
+/** The repetition fields a memo gets from its folder. */
+function folderKeys(folder: MemoFolder, createdAt: number, accumulatedReviewValue: number) {
+  return {
+    dueKey: repetitionDueKey(createdAt, folder.dateRepetitionValue, accumulatedReviewValue),
+    homeRv: folder.showAtHomeReviewList ? folder.dateRepetitionValue : null,
+  };
+}
+
+// ---- lists -------------------------------------------------------------------------------
+
+const cursorSchema = z.object({
+  v: z.literal(1),
+  m: sortModeSchema,
+  t: z.int(),
+  k: z.array(z.number()),
+  id: objectIdSchema,
+});
+
+interface Cursor {
+  mode: SortMode;
+  todayStart: number;
+  after: PagePosition;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  const body = {
+    v: 1,
+    m: cursor.mode,
+    t: cursor.todayStart,
+    k: cursor.after.values,
+    id: cursor.after.id,
+  };
+  return Buffer.from(JSON.stringify(body)).toString("base64url");
+}
+
+function invalidCursor(issue: string): AppError {
+  return new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+    { path: "cursor", issue },
+  ]);
+}
+
+function decodeCursor(text: string, mode: SortMode): Cursor {
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor("Not a cursor of this list");
+  }
+  const parsed = cursorSchema.safeParse(body);
+  if (!parsed.success || parsed.data.k.length !== pageKeyLength(parsed.data.m)) {
+    throw invalidCursor("Not a cursor of this list");
+  }
+  if (parsed.data.m !== mode) throw invalidCursor(`Cursor of sort mode ${parsed.data.m}`);
+  return {
+    mode,
+    todayStart: parsed.data.t,
+    after: { values: parsed.data.k, id: parsed.data.id },
+  };
+}
+
+function effectiveCount(memo: StoredMemoSummary, todayStart: number, sign: 1 | -1): number {
+  const isReviewedToday = memo.lastReviewedAt !== null && memo.lastReviewedAt >= todayStart;
+  return memo.reviewCount + (isReviewedToday ? sign * REVIEWED_TODAY_SHIFT : 0);
+}
+
+/** The values the page query compares, in the order of its ORDER BY (before the id). */
+function pageKey(memo: StoredMemoSummary, mode: SortMode, todayStart: number): number[] {
+  switch (mode) {
+    case "latest":
+    case "oldest":
+      return [memo.createdAt];
+    case "priority":
+      return [memo.priority, memo.createdAt];
+    case "review_count_asc":
+      return [effectiveCount(memo, todayStart, 1), memo.createdAt];
+    case "review_count_desc":
+      return [effectiveCount(memo, todayStart, -1), memo.createdAt];
+    case "repetition_value":
+      return [memo.dueKey];
+  }
+}
+
+/** The number `mode` sorts by, shown when the folder shows sorting values. */
+function sortingValueOf(
+  memo: StoredMemoSummary,
+  mode: SortMode,
+  todayStart: number,
+  folder: MemoFolder,
+  now: number,
+): number {
+  if (mode === "repetition_value") return repetitionScore(memo, folder.dateRepetitionValue, now);
+  if (mode === "priority") return memo.priority;
+  return pageKey(memo, mode, todayStart)[0] ?? 0;
+}
+
+/**
+ * One page of a folder's memos in a sort mode (default: the folder's sortingMethod), ordered as
+ * the domain's `sortMemos`. The cursor carries the mode and the start of "today" of the first
+ * page, so later pages use the same order even across midnight.
+ *
+ * @throws FOLDER_NOT_FOUND; VALIDATION_FAILED (path `cursor`) for a cursor of another mode or a
+ *   damaged one
+ */
+export async function listMemos(
+  deps: Deps,
+  userId: string,
+  folderId: string,
+  query: ListMemosQuery,
+): Promise<{ memos: MemoSummary[]; nextCursor: string | null }> {
+  const db = deps.db.kysely;
+  const now = deps.now();
+  const folder = await requireFolder(db, userId, folderId, now);
+  const mode = query.sort ?? folder.sortingMethod;
+  const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, mode);
+  const todayStart = cursor?.todayStart ?? startOfDay(now, query.tz);
+  const rows = await selectMemoPage(db, deps.db.kind, userId, {
+    folderId,
+    mode,
+    todayStart,
+    after: cursor?.after ?? null,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor({
+          mode,
+          todayStart,
+          after: { values: pageKey(last, mode, todayStart), id: last.id },
+        })
+      : null;
+  return {
+    memos: page.map((memo) => toSummary(memo, sortingValueOf(memo, mode, todayStart, folder, now))),
+    nextCursor,
+  };
+}
+
+// ---- memos -------------------------------------------------------------------------------
+
+/**
+ * Creates a memo in one of the user's folders: contents sanitized, preview derived from them,
+ * repetition keys from the folder. A known client id answers the existing memo (`created: false`).
+ *
+ * @throws FOLDER_NOT_FOUND
+ */
+export async function createMemo(
+  deps: Deps,
+  user: { id: string; name: string },
+  input: CreateMemoInput,
+): Promise<{ memo: MemoDetail; created: boolean }> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const id = input.id ?? randomId();
+    if (input.id !== undefined && (await selectMemoSummary(trx, user.id, id))) {
+      return { memo: await presentDetail(trx, user.id, id), created: false };
+    }
+    const folder = await requireFolder(trx, user.id, input.folderId, now);
+    const contents = sanitizeRichText(input.contents ?? "");
+    const created = await insertMemo(trx, user.id, {
+      id,
+      folderId: folder.id,
+      title: input.title,
+      contents,
+      preview: previewFromHtml(contents),
+      categoryId: input.categoryId ?? null,
+      category: input.category ?? null,
+      type: input.type ?? "memo",
+      tags: input.tags ?? [],
+      userName: user.name,
+      flashCardHint: input.flashCardHint ?? "",
+      priority: input.priority ?? 0,
+      ...folderKeys(folder, now, 0),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { memo: await presentDetail(trx, user.id, id), created };
+  });
+}
+
+/** The whole memo with its review and completion times. @throws MEMO_NOT_FOUND */
+export async function getMemo(deps: Deps, userId: string, memoId: string): Promise<MemoDetail> {
+  return presentDetail(deps.db.kysely, userId, memoId);
+}
+
+/**
+ * Changes a memo's fields. New contents are sanitized and replace the old (with a new preview)
+ * only when they are not empty rich text (spec 5).
+ *
+ * @throws MEMO_NOT_FOUND
+ */
+export async function updateMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: UpdateMemoInput,
+): Promise<MemoDetail> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    if (!memo) throw memoNotFound(memoId);
+    const { contents: rawContents, ...fields } = input;
+    const contents = rawContents === undefined ? "" : sanitizeRichText(rawContents);
+    const hasContents = !isEmptyRichText(contents);
+    await updateMemoRow(trx, userId, memoId, {
+      ...fields,
+      ...(hasContents ? { contents, preview: previewFromHtml(contents) } : {}),
+      updatedAt: deps.now(),
+    });
+    return presentDetail(trx, userId, memoId);
+  });
+}
+
+/**
+ * Moves a memo into another of the user's folders; its repetition keys follow the new folder.
+ *
+ * @throws MEMO_NOT_FOUND; FOLDER_NOT_FOUND for the target
+ */
+export async function moveMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: MoveMemoInput,
+): Promise<MemoDetail> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    if (!memo) throw memoNotFound(memoId);
+    const folder = await requireFolder(trx, userId, input.folderId, now);
+    await updateMemoRow(trx, userId, memoId, {
+      folderId: folder.id,
+      ...folderKeys(folder, memo.createdAt, memo.accumulatedReviewValue),
+      updatedAt: now,
+    });
+    return presentDetail(trx, userId, memoId);
+  });
+}
+
+/** Deletes a memo with its reviews and completions. @throws MEMO_NOT_FOUND */
+export async function deleteMemo(deps: Deps, userId: string, memoId: string): Promise<void> {
+  if (!(await deleteMemoRow(deps.db.kysely, userId, memoId))) throw memoNotFound(memoId);
+}
+
+// ---- reviews, completions, priority --------------------------------------------------------
+
+/**
+ * Runs one idempotent operation on a memo in a transaction that first locks the memo, so retries
+ * and concurrent operations on it run one after another; answers the memo's state afterwards.
+ */
+async function runMemoOp(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  apply: (trx: Executor, memo: StoredMemoSummary, now: number) => Promise<void>,
+): Promise<MemoSummary> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    if (!memo) throw memoNotFound(memoId);
+    await apply(trx, memo, deps.now());
+    return presentSummary(trx, userId, memoId);
+  });
+}
+
+/**
+ * Records a review (spec 4): a review row keyed by the opId, count + 1, accumulated value +
+ * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
+ * transaction. A retry with the same opId changes nothing and answers the memo's state.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo;
+ *   VALIDATION_FAILED when `reviewedAt` is more than a day ahead of the server's clock
+ */
+export async function reviewMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: ReviewMemoInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, memo, now) => {
+    const reviewedAt = input.reviewedAt ?? now;
+    if (reviewedAt > now + MAX_CLOCK_AHEAD_MS) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+        { path: "reviewedAt", issue: "Expected a time no later than one day from now" },
+      ]);
+    }
+    const folder = await requireFolder(trx, userId, memo.folderId, now);
+    const value = input.value ?? folder.readRepetitionValue;
+    if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt })) {
+      await addReviewToMemo(trx, userId, memoId, {
+        value,
+        reviewedAt,
+        dateRepetitionValue: folder.dateRepetitionValue,
+      });
+    } else if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
+      throw opIdConflict(input.opId);
+    }
+  });
+}
+
+/**
+ * Marks a memo complete (spec 4): a completion row keyed by the opId and the completed count,
+ * in one transaction; a retry changes nothing.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo
+ */
+export async function completeMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: MemoOpInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+    if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt: now })) {
+      await refreshCompletionCounters(trx, userId, memoId);
+    } else if ((await selectCompletionOpMemoId(trx, userId, input.opId)) !== memoId) {
+      throw opIdConflict(input.opId);
+    }
+  });
+}
+
+/**
+ * Un-completes a memo (spec 4: removes the latest completion) by stamping its latest live
+ * completion with the opId, so a retry finds it and changes nothing.
+ *
+ * @throws MEMO_NOT_FOUND; MEMO_NOT_COMPLETED when no completion is left; OP_ID_CONFLICT when the
+ *   opId undid a completion of another memo
+ */
+export async function uncompleteMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: MemoOpInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+    const usedFor = await selectUndoOpMemoId(trx, userId, input.opId);
+    if (usedFor !== undefined) {
+      if (usedFor !== memoId) throw opIdConflict(input.opId);
+      return;
+    }
+    const undo = { opId: input.opId, undoneAt: now };
+    if (!(await markLatestCompletionUndone(trx, userId, memoId, undo))) {
+      throw new AppError(ErrorCode.MEMO_NOT_COMPLETED, `memo ${memoId} has no completion`);
+    }
+    await refreshCompletionCounters(trx, userId, memoId);
+  });
+}
+
+/**
+ * Adds or subtracts 1 from a memo's priority (spec 4), once per opId.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo or operation
+ */
+export async function changeMemoPriority(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: ChangePriorityInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+    const op = { opId: input.opId, kind: PRIORITY_OP, targetId: memoId, appliedAt: now };
+    if (await insertAppliedOp(trx, userId, op)) {
+      await addToPriority(trx, userId, memoId, input.delta);
+      return;
+    }
+    const known = await selectAppliedOp(trx, userId, input.opId);
+    if (known?.kind !== PRIORITY_OP || known.targetId !== memoId) throw opIdConflict(input.opId);
+  });
+}

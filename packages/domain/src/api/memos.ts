@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { epochMsSchema } from "../common/timestamp.js";
+import { MEMO_PAGE_MAX } from "../constants.js";
+import { memoSchema } from "../memo/memo.schema.js";
+import { sortModeSchema } from "../memo/sorting.js";
+import {
+  hasSomeField,
+  objectIdSchema,
+  opIdSchema,
+  queryIntSchema,
+  utcOffsetQuerySchema,
+} from "./common.js";
+
+/** Default number of memos in one page of a memo list. */
+export const MEMO_PAGE_DEFAULT = 50;
+
+/** Fields the server derives from a memo's review and completion rows. */
+const derivedShape = {
+  /** Epoch ms of the latest review, `null` when never reviewed. */
+  lastReviewedAt: epochMsSchema.nullable(),
+  /** Completions not undone. */
+  completedCount: z.int().min(0),
+  /** `completedCount > 0`. */
+  isCompleted: z.boolean(),
+};
+
+/**
+ * A memo in a list: every field except `contents`, `reviewedDates` and `completedDates`, plus the
+ * derived fields and `sortingValue`, the number the list's sort mode orders by (`createdAt` for
+ * latest/oldest, `priority`, the effective review count with the reviewed-today shift, or the
+ * repetition score); `null` where the memo is not part of a sorted list.
+ */
+export const memoSummarySchema = memoSchema
+  .omit({ contents: true, reviewedDates: true, completedDates: true })
+  .extend({ ...derivedShape, sortingValue: z.number().nullable() });
+export type MemoSummary = z.infer<typeof memoSummarySchema>;
+
+/** A whole memo with its review and completion times (oldest first) and the derived fields. */
+export const memoDetailSchema = memoSchema.extend(derivedShape);
+export type MemoDetail = z.infer<typeof memoDetailSchema>;
+
+/** `:memoId` of the memo routes. */
+export const memoIdParamsSchema = z.object({ memoId: objectIdSchema });
+export type MemoIdParams = z.infer<typeof memoIdParamsSchema>;
+
+/**
+ * `GET /api/folders/:folderId/memos` query. `sort` defaults to the folder's sortingMethod;
+ * `limit` 1…100 (default 50); `cursor` is the `nextCursor` of the previous page (opaque); `tz`
+ * the viewer's UTC offset in minutes, deciding which reviews count as today.
+ */
+export const listMemosQuerySchema = z.object({
+  sort: sortModeSchema.optional(),
+  limit: queryIntSchema(1, MEMO_PAGE_MAX).default(MEMO_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(1_000).optional(),
+  tz: utcOffsetQuerySchema,
+});
+export type ListMemosQuery = z.infer<typeof listMemosQuerySchema>;
+
+/** One page of a memo list; `nextCursor` is `null` on the last page. */
+export const listMemosResponseSchema = z.object({
+  memos: z.array(memoSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListMemosResponse = z.infer<typeof listMemosResponseSchema>;
+
+/** A memo title: trimmed, 1–500 characters (spec 5: required). */
+export const memoTitleSchema = z.string().trim().min(1).max(500);
+
+/** Rich-text HTML as the editor stores it; sanitized by the server before it is stored. */
+export const memoContentsSchema = z.string().max(1_500_000);
+
+const memoFieldsShape = {
+  title: memoTitleSchema,
+  contents: memoContentsSchema,
+  flashCardHint: z.string().max(2_000),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50),
+  categoryId: objectIdSchema.nullable(),
+  category: z.string().max(200).nullable(),
+  type: z.string().min(1).max(50),
+};
+
+/**
+ * `POST /api/memos` (spec 5: folderId and title are required). `id` may be chosen by an offline
+ * client; a repeated create with the same id answers the existing memo.
+ */
+export const createMemoInputSchema = z.object({
+  id: objectIdSchema.optional(),
+  folderId: objectIdSchema,
+  title: memoTitleSchema,
+  contents: memoFieldsShape.contents.optional(),
+  flashCardHint: memoFieldsShape.flashCardHint.optional(),
+  tags: memoFieldsShape.tags.optional(),
+  categoryId: memoFieldsShape.categoryId.optional(),
+  category: memoFieldsShape.category.optional(),
+  type: memoFieldsShape.type.optional(),
+  priority: z.int().min(-1_000_000).max(1_000_000).optional(),
+});
+export type CreateMemoInput = z.infer<typeof createMemoInputSchema>;
+
+/**
+ * `PATCH /api/memos/:memoId`: at least one field. `contents` (and with it the preview) changes
+ * only when the new contents are not empty rich text (spec 5).
+ */
+export const updateMemoInputSchema = z
+  .object(memoFieldsShape)
+  .partial()
+  .refine(hasSomeField, "Expected at least one field to change");
+export type UpdateMemoInput = z.infer<typeof updateMemoInputSchema>;
+
+/** `POST /api/memos/:memoId/move`: the user's folder to move the memo into. */
+export const moveMemoInputSchema = z.object({ folderId: objectIdSchema });
+export type MoveMemoInput = z.infer<typeof moveMemoInputSchema>;
+
+/**
+ * `POST /api/memos/:memoId/reviews`. `value` defaults to the folder's readRepetitionValue;
+ * `reviewedAt` (epoch ms, default: the server's now) lets an offline client send when it
+ * happened.
+ */
+export const reviewMemoInputSchema = z.object({
+  opId: opIdSchema,
+  value: z.number().min(0).max(100_000).optional(),
+  reviewedAt: epochMsSchema.optional(),
+});
+export type ReviewMemoInput = z.infer<typeof reviewMemoInputSchema>;
+
+/** `POST /api/memos/:memoId/complete` and `/uncomplete`. */
+export const memoOpInputSchema = z.object({ opId: opIdSchema });
+export type MemoOpInput = z.infer<typeof memoOpInputSchema>;
+
+/** `POST /api/memos/:memoId/priority`: add or subtract 1 (spec 4). */
+export const changePriorityInputSchema = z.object({
+  opId: opIdSchema,
+  delta: z.union([z.literal(1), z.literal(-1)]),
+});
+export type ChangePriorityInput = z.infer<typeof changePriorityInputSchema>;
+
+/** Answer of create, read, update and move. */
+export const memoResponseSchema = z.object({ memo: memoDetailSchema });
+export type MemoResponse = z.infer<typeof memoResponseSchema>;
+
+/** Answer of review, complete, uncomplete and priority. */
+export const memoSummaryResponseSchema = z.object({ memo: memoSummarySchema });
+export type MemoSummaryResponse = z.infer<typeof memoSummaryResponseSchema>;

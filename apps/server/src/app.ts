@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Long ids and cursors never need more than this; keeps the router's work bounded.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
   app.decorate("deps", { now: Date.now, ...deps });
 

@@ -1,4 +1,4 @@
-import { Migrator } from "kysely";
+import { Migrator } from "kysely/migration";
 import type { Db } from "./database.js";
 import { migrations } from "./migrations/index.js";
 

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { AuthTables } from "./auth-schema.js";
 
 // Row types as stored: snake_case columns, booleans as 0/1 integers, times as epoch ms.
 // Repos map them to the domain's camelCase shapes; nothing outside *.repo.ts sees these.

@@ -9,6 +9,11 @@ export const XSRF_HEADER = "x-xsrf-token";
 export const SESSION_COOKIE = "better-auth.session_token";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * OAuth providers (Apple) post their callback as a cross-site form: it cannot carry our token and
+ * comes from the provider's origin. The OAuth state parameter, checked by better-auth, protects it.
+ */
+const OAUTH_CALLBACK_PREFIX = "/api/auth/callback/";
 
 export interface CsrfOptions {
   secret: string;
@@ -71,7 +76,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
   const trusted = new Set(options.trustedOrigins);
 
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.url.startsWith(OAUTH_CALLBACK_PREFIX)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !trusted.has(origin)) {
       throw new AppError(ErrorCode.CSRF_REJECTED, `origin ${origin} is not allowed`);

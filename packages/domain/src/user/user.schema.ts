@@ -95,7 +95,7 @@ export const DEV_ADMIN_IDENTITIES: readonly Readonly<User>[] = Object.freeze(
         plan: ADMIN_PLAN,
         lang: "ko",
         countryCode: "KR",
-        signInMethod: "password",
+        signInMethod: "email",
         createdAt: 0,
       }),
     ),

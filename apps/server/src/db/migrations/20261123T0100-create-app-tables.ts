@@ -220,7 +220,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("create_at", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("error_logs_time_idx").on("error_logs").column("create_at").execute();
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -11,8 +11,10 @@ export interface DayCount {
 /** Whole-service figures for the analytics screen; admins only, so no user filter here. */
 export function adminRepo(db: Kysely<Database>) {
   // Integer division of epoch ms gives the day on both engines (bigint / bigint truncates).
+  // The numbers are inlined integers: better-sqlite3 binds JS numbers as REAL, which would make
+  // the division fractional. Grouping is by the output name so the expression is written once.
   const dayOf = (column: "created_at" | "reviewed_at", offsetMs: number) =>
-    sql<number>`(${sql.ref(column)} + ${offsetMs}) / ${DAY_MS}`;
+    sql<number>`(${sql.ref(column)} + ${sql.lit(Math.trunc(offsetMs))}) / ${sql.lit(DAY_MS)}`;
 
   return {
     async userCount(): Promise<number> {
@@ -29,8 +31,8 @@ export function adminRepo(db: Kysely<Database>) {
         .selectFrom("users")
         .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
         .where("created_at", ">=", since)
-        .groupBy(day)
-        .orderBy(day)
+        .groupBy(sql.ref("day"))
+        .orderBy(sql.ref("day"))
         .execute();
       return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
     },
@@ -41,8 +43,8 @@ export function adminRepo(db: Kysely<Database>) {
         .selectFrom("memo_reviews")
         .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
         .where("reviewed_at", ">=", since)
-        .groupBy(day)
-        .orderBy(day)
+        .groupBy(sql.ref("day"))
+        .orderBy(sql.ref("day"))
         .execute();
       return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
     },

@@ -53,4 +53,3 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
-

@@ -18,11 +18,15 @@ const addBodySchema = z.object({
 export async function subjectsRoutes(app: FastifyInstance): Promise<void> {
   const repo = subjectsRepo(app.deps.db.kysely);
 
-  app.get("/subjects", { schema: { tags: ["subjects"], summary: "Subjects of a country" } }, async (request) => {
-    const user = await requireUser(request);
-    const query = parseInput(listQuerySchema, request.query);
-    return { subjects: await repo.list(query.countryCode ?? user.countryCode, query.limit) };
-  });
+  app.get(
+    "/subjects",
+    { schema: { tags: ["subjects"], summary: "Subjects of a country" } },
+    async (request) => {
+      const user = await requireUser(request);
+      const query = parseInput(listQuerySchema, request.query);
+      return { subjects: await repo.list(query.countryCode ?? user.countryCode, query.limit) };
+    },
+  );
 
   app.post(
     "/subjects",

@@ -1,0 +1,316 @@
+import type { CountryCode, Language } from "@mnemo/domain";
+import type { Selectable } from "kysely";
+import type { AuthBoolean, AuthTimestamp } from "../db/auth-schema.js";
+import type { Db, DialectKind } from "../db/database.js";
+import type { UsersTable } from "../db/schema.js";
+
+/** The user record of spec 3 (table `users`), keyed by the auth user's id. */
+export interface UserProfile {
+  id: string;
+  email: string;
+  name: string;
+  photoUrl: string | null;
+  plan: string;
+  countryCode: CountryCode;
+  lang: Language;
+  deviceInfo: string;
+  signInMethod: string;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+export interface ProfilePatch {
+  name?: string;
+  photoUrl?: string | null;
+  lang?: Language;
+  countryCode?: CountryCode;
+  deviceInfo?: string;
+}
+
+// better-auth's columns are encoded per engine (see db/auth-schema.ts); our own writes to them
+// must match what its adapter reads back.
+function authTimestamp(kind: DialectKind, date: Date): AuthTimestamp {
+  return kind === "sqlite" ? date.toISOString() : date;
+}
+function authBoolean(kind: DialectKind, value: boolean): AuthBoolean {
+  return kind === "sqlite" ? (value ? 1 : 0) : value;
+}
+
+function toProfile(row: Selectable<UsersTable>): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    photoUrl: row.photo_url,
+    plan: row.plan,
+    countryCode: row.country_code as CountryCode,
+    lang: row.lang as Language,
+    deviceInfo: row.device_info,
+    signInMethod: row.sign_in_method,
+    createdAt: Number(row.created_at),
+  };
+}
+
+export async function findProfile(db: Db, userId: string): Promise<UserProfile | undefined> {
+  const row = await db.kysely
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? toProfile(row) : undefined;
+}
+
+/** Creates the record unless one exists (a retried hook or a re-seeded identity keeps the first). */
+export async function insertProfile(db: Db, profile: UserProfile): Promise<void> {
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id: profile.id,
+      email: profile.email,
+      name: profile.name,
+      photo_url: profile.photoUrl,
+      plan: profile.plan,
+      country_code: profile.countryCode,
+      lang: profile.lang,
+      device_info: profile.deviceInfo,
+      sign_in_method: profile.signInMethod,
+      created_at: profile.createdAt,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/**
+ * Applies a profile edit. Name and photo also live on the auth user (better-auth's `name` and
+ * `image`), so both rows change in one transaction and never disagree.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  patch: ProfilePatch,
+  now: Date,
+): Promise<UserProfile | undefined> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("users")
+      .set({
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.photoUrl !== undefined && { photo_url: patch.photoUrl }),
+        ...(patch.lang !== undefined && { lang: patch.lang }),
+        ...(patch.countryCode !== undefined && { country_code: patch.countryCode }),
+        ...(patch.deviceInfo !== undefined && { device_info: patch.deviceInfo }),
+      })
+      .where("id", "=", userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (patch.name !== undefined || patch.photoUrl !== undefined) {
+      await trx
+        .updateTable("auth_users")
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.photoUrl !== undefined && { image: patch.photoUrl }),
+          updated_at: authTimestamp(db.kind, now),
+        })
+        .where("id", "=", userId)
+        .execute();
+    }
+    return toProfile(row);
+  });
+}
+
+/** Copies what better-auth changed on the auth user (e-mail, name, photo) into the record. */
+export async function mirrorAuthUser(
+  db: Db,
+  user: { id: string; email: string; name: string; photoUrl: string | null },
+): Promise<void> {
+  await db.kysely
+    .updateTable("users")
+    .set({ email: user.email, name: user.name, photo_url: user.photoUrl })
+    .where("id", "=", user.id)
+    .execute();
+}
+
+/** Spec 3: signInMethod is the provider of the first linked account, so only an empty one is set. */
+export async function setFirstSignInMethod(db: Db, userId: string, method: string): Promise<void> {
+  await db.kysely
+    .updateTable("users")
+    .set({ sign_in_method: method })
+    .where("id", "=", userId)
+    .where("sign_in_method", "=", "")
+    .execute();
+}
+
+/** The real (non-anonymous) auth user with this lower-cased e-mail, if any. */
+export async function findAuthUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom("auth_users")
+    .select("id")
+    .where("email", "=", email)
+    .where((eb) =>
+      eb.or([eb("is_anonymous", "is", null), eb("is_anonymous", "=", authBoolean(db.kind, false))]),
+    )
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function countSignInFailures(
+  db: Db,
+  emailKey: string,
+  since: number,
+): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("sign_in_failures")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("email_key", "=", emailKey)
+    .where("attempted_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records a failure and drops this account's rows that no longer count, keeping the table small. */
+export async function recordSignInFailure(
+  db: Db,
+  failure: { id: string; emailKey: string; ip: string; at: number },
+  forgetBefore: number,
+): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("sign_in_failures")
+      .values({
+        id: failure.id,
+        email_key: failure.emailKey,
+        ip: failure.ip,
+        attempted_at: failure.at,
+      })
+      .execute();
+    await trx
+      .deleteFrom("sign_in_failures")
+      .where("email_key", "=", failure.emailKey)
+      .where("attempted_at", "<", forgetBefore)
+      .execute();
+  });
+}
+
+export interface AnonymousConversion {
+  userId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  /** Id of the new credential account row. */
+  accountId: string;
+  now: Date;
+}
+
+/**
+ * Turns an anonymous auth user into an e-mail one in place: the same id keeps every folder and
+ * memo. The address starts unverified, as after a fresh sign-up. False when the user is no
+ * longer anonymous (a concurrent conversion won).
+ */
+export async function convertAnonymousUser(db: Db, input: AnonymousConversion): Promise<boolean> {
+  const at = authTimestamp(db.kind, input.now);
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("auth_users")
+      .set({
+        email: input.email,
+        name: input.name,
+        email_verified: authBoolean(db.kind, false),
+        is_anonymous: authBoolean(db.kind, false),
+        updated_at: at,
+      })
+      .where("id", "=", input.userId)
+      .where("is_anonymous", "=", authBoolean(db.kind, true))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto("auth_accounts")
+      .values({
+        id: input.accountId,
+        account_id: input.userId,
+        provider_id: "credential",
+        user_id: input.userId,
+        password: input.passwordHash,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .updateTable("users")
+      .set({ email: input.email, name: input.name, sign_in_method: "email" })
+      .where("id", "=", input.userId)
+      .execute();
+    return true;
+  });
+}
+
+export interface DevAdminSeed {
+  profile: UserProfile;
+  passwordHash: string;
+  accountId: string;
+  now: Date;
+}
+
+/** Creates a dev-mode admin (verified auth user, password account, record) unless it exists. */
+export async function ensureDevAdmin(db: Db, seed: DevAdminSeed): Promise<void> {
+  const at = authTimestamp(db.kind, seed.now);
+  const { profile } = seed;
+  await db.kysely.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto("auth_users")
+      .values({
+        id: profile.id,
+        email: profile.email,
+        name: profile.name,
+        email_verified: authBoolean(db.kind, true),
+        is_anonymous: authBoolean(db.kind, false),
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(created.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await trx
+      .insertInto("auth_accounts")
+      .values({
+        id: seed.accountId,
+        account_id: profile.id,
+        provider_id: "credential",
+        user_id: profile.id,
+        password: seed.passwordHash,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto("users")
+      .values({
+        id: profile.id,
+        email: profile.email,
+        name: profile.name,
+        photo_url: profile.photoUrl,
+        plan: profile.plan,
+        country_code: profile.countryCode,
+        lang: profile.lang,
+        device_info: profile.deviceInfo,
+        sign_in_method: profile.signInMethod,
+        created_at: profile.createdAt,
+      })
+      .execute();
+  });
+}
+
+/** The Argon2id hash of the user's password account, if they have one. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom("auth_accounts")
+    .select("password")
+    .where("user_id", "=", userId)
+    .where("provider_id", "=", "credential")
+    .executeTakeFirst();
+  return row?.password ?? undefined;
+}
+
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.kysely.deleteFrom("auth_sessions").where("user_id", "=", userId).execute();
+}

@@ -1,0 +1,126 @@
+import { FOLDER_SORTS } from "./scenarios.mjs";
+
+/** Formats a number for the table: `—` when missing, otherwise fixed decimals. */
+function fmt(value, decimals = 1) {
+  return typeof value !== "number" || Number.isNaN(value) ? "—" : value.toFixed(decimals);
+}
+
+function round(value) {
+  return typeof value === "number" ? Math.round(value * 100) / 100 : value;
+}
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** A target: `PASS`/`MISS`, or `n/a` when the figure is missing (its scenario failed). */
+function check(label, value, comparator, limit, unit) {
+  if (typeof value !== "number" || Number.isNaN(value)) {
+    return { label, value: null, comparator, limit, unit, result: "n/a" };
+  }
+  const isMet = comparator === "<=" ? value <= limit : value >= limit;
+  return { label, value, comparator, limit, unit, result: isMet ? "PASS" : "MISS" };
+}
+
+/**
+ * The targets the figures are held against.
+ *
+ * @param {Record<string, { result?: object, ratio?: number }>} byKey scenarios by key
+ * @param {{ coldStartMs: number, idleRssMB: number|null }} figures
+ */
+export function checkTargets(byKey, figures) {
+  const p99 = (key) => byKey[key]?.result?.p99Ms;
+  const percentOfHello = (key) => (byKey[key]?.ratio ?? Number.NaN) * 100;
+  return [
+    ...FOLDER_SORTS.flatMap((sort) => [
+      check(`folder page (${sort}) p99`, p99(`folder_${sort}`), "<=", 10, "ms"),
+      check(`folder page (${sort}) vs hello @1`, percentOfHello(`folder_${sort}`), ">=", 10, "%"),
+    ]),
+    check("review p99 @10", p99("review_c10"), "<=", 15, "ms"),
+    check("review vs hello @10", percentOfHello("review_c10"), ">=", 20, "%"),
+    check("home review list p99", p99("home_review_list"), "<=", 20, "ms"),
+    check("cold start", figures.coldStartMs, "<=", 2000, "ms"),
+    check("idle RSS", figures.idleRssMB, "<=", 100, "MB"),
+  ];
+}
+
+/** Prints the load table, the process figures and the targets. */
+export function printReport({ scenarios, figures, checks }) {
+  const loadRows = scenarios.map((s) => {
+    const r = s.result;
+    if (!r) return [s.name, s.connections, "—", "—", "—", "—", "", "—", `FAILED: ${s.error}`];
+    const bad = r.non2xx + r.errors + r.timeouts;
+    return [
+      s.name,
+      s.connections,
+      fmt(r.reqPerSec, 0),
+      fmt(r.p50Ms, 2),
+      fmt(r.p99Ms, 2),
+      fmt(r.maxMs, 1),
+      s.ratio === undefined ? "" : `${fmt(s.ratio * 100, 1)} %`,
+      fmt(r.peakRssMB, 0),
+      bad > 0 ? `${bad} failed: ${JSON.stringify(r.statusCodes)}` : "",
+    ];
+  });
+  const headers = ["scenario", "conns", "req/s", "p50 ms", "p99 ms", "max ms", "of hello"];
+  console.log("\nLoad (autocannon, keep-alive, one request in flight per connection)\n");
+  console.log(table([...headers, "RSS MB", "notes"], loadRows));
+
+  console.log("\nProcess\n");
+  const memos = figures.memos.toLocaleString("en");
+  const processRows = [
+    [`seed: ${memos} memos + ${figures.reviewRows} review rows (ms)`, fmt(figures.seedMs, 0)],
+    ["database file (MB)", fmt(figures.dbFileMB, 1)],
+    ["cold start: spawn → /api/health 200 (ms)", fmt(figures.coldStartMs, 0)],
+    ["idle RSS, 1 s after start (MB)", fmt(figures.idleRssMB, 1)],
+    ["loaded RSS, highest sampled in the runs (MB)", fmt(figures.loadedRssMB, 1)],
+    ["peak RSS since start, VmHWM (MB)", fmt(figures.peakRssMB, 1)],
+  ];
+  console.log(table(["figure", "value"], processRows));
+
+  console.log("\nTargets\n");
+  const targetRows = checks.map((c) => [
+    c.label,
+    c.value === null ? "—" : `${fmt(c.value, c.unit === "ms" ? 2 : 1)} ${c.unit}`,
+    `${c.comparator} ${c.limit} ${c.unit}`,
+    c.result,
+  ]);
+  console.log(table(["target", "value", "limit", "result"], targetRows));
+}
+
+/** Every figure as one object, for the `BENCH_JSON` line. */
+export function summaryJson({ scenarios, figures, checks }) {
+  const load = scenarios.map((s) => {
+    const r = s.result;
+    if (!r) return [s.key, { connections: s.connections, error: s.error }];
+    const figures = {
+      connections: s.connections,
+      reqPerSec: round(r.reqPerSec),
+      p50Ms: round(r.p50Ms),
+      p90Ms: round(r.p90Ms),
+      p99Ms: round(r.p99Ms),
+      maxMs: round(r.maxMs),
+      requests: r.requests,
+      failed: r.non2xx + r.errors + r.timeouts,
+      peakRssMB: round(r.peakRssMB),
+    };
+    if (s.ratio !== undefined) figures.ofHelloPct = round(s.ratio * 100);
+    return [s.key, figures];
+  });
+  return {
+    ...Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v)])),
+    load: Object.fromEntries(load),
+    targets: checks.map((c) => ({
+      target: c.label,
+      value: round(c.value),
+      limit: `${c.comparator} ${c.limit} ${c.unit}`,
+      result: c.result,
+    })),
+  };
+}

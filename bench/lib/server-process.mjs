@@ -1,0 +1,160 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+/** Asks the kernel for a free loopback port (closed again before the server binds it). */
+export async function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** One GET /api/health on a fresh socket; true when it answers 200 `{ ok: true }`. */
+function probeHealth(port) {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: "127.0.0.1", port, path: "/api/health", agent: false, timeout: 1000 },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve(res.statusCode === 200 && body.includes('"ok":true')));
+      },
+    );
+    req.on("error", () => resolve(false));
+    req.on("timeout", () => {
+      req.destroy();
+      resolve(false);
+    });
+    req.end();
+  });
+}
+
+/**
+ * Reads a field of /proc/<pid>/status (VmRSS, VmHWM) in MB (10^6 bytes; the kernel's "kB" is
+ * 1024 bytes), or null when the process is gone or the platform has no procfs.
+ */
+export function readProcStatusMB(pid, field) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status);
+    return match ? (Number(match[1]) * 1024) / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The built server (`apps/server/dist/main.js`) as a child process, configured the way an
+ * operator would run it: production mode, its own data directory, no SMTP (mails go to files).
+ */
+export class ServerProcess {
+  /**
+   * @param {{ repoRoot: string, dataDir: string, port: number, nodeArgs?: string[] }} options
+   *   `nodeArgs`: extra flags for node itself (e.g. `--cpu-prof` when looking into a figure)
+   */
+  constructor({ repoRoot, dataDir, port, nodeArgs = [] }) {
+    this.repoRoot = repoRoot;
+    this.nodeArgs = nodeArgs;
+    this.dataDir = dataDir;
+    this.port = port;
+    this.publicUrl = `http://127.0.0.1:${port}`;
+    this.child = null;
+    this.output = [];
+    this.exitCode = null;
+  }
+
+  get pid() {
+    return this.child?.pid ?? null;
+  }
+
+  /** Last lines the server printed, for error messages. */
+  tail(lines = 30) {
+    return this.output.join("").split("\n").slice(-lines).join("\n");
+  }
+
+  /**
+   * Spawns the server and waits until /api/health answers.
+   * @returns {Promise<number>} milliseconds from spawn to the first healthy answer
+   */
+  async start(timeoutMs = 30_000) {
+    if (this.child) throw new Error("server already running");
+    this.output = [];
+    this.exitCode = null;
+    const startedAt = performance.now();
+    const child = spawn(
+      process.execPath,
+      [...this.nodeArgs, join(this.repoRoot, "apps/server/dist/main.js")],
+      {
+        cwd: this.repoRoot,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "production",
+          PORT: String(this.port),
+          HOST: "127.0.0.1",
+          DATA_DIR: this.dataDir,
+          PUBLIC_URL: this.publicUrl,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    this.child = child;
+    const keep = (chunk) => {
+      this.output.push(chunk.toString());
+      if (this.output.length > 400) this.output.splice(0, 200);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.once("exit", (code, signal) => {
+      this.exitCode = code ?? signal;
+      if (this.child === child) this.child = null;
+    });
+
+    while (performance.now() - startedAt < timeoutMs) {
+      if (this.child !== child) {
+        throw new Error(`server exited (${this.exitCode}) before answering:\n${this.tail()}`);
+      }
+      if (await probeHealth(this.port)) return performance.now() - startedAt;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${this.tail()}`);
+  }
+
+  /** SIGTERM (the server closes its database cleanly), SIGKILL when it lingers. */
+  async stop(timeoutMs = 10_000) {
+    const child = this.child;
+    if (!child) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Synchronous last resort for process exit handlers. */
+  killNow() {
+    if (this.child && this.child.exitCode === null) this.child.kill("SIGKILL");
+  }
+
+  /** Current resident set size in MB. */
+  rssMB() {
+    return this.pid === null ? null : readProcStatusMB(this.pid, "VmRSS");
+  }
+
+  /** Peak resident set size since the process started, in MB. */
+  peakRssMB() {
+    return this.pid === null ? null : readProcStatusMB(this.pid, "VmHWM");
+  }
+}

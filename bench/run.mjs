@@ -1,0 +1,200 @@
+// The Mnemo benchmark: seeds one user with 100,000 memos in 100 folders and measures the built
+// server, run as a child process, against its own hello-world route. See bench/README.md.
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { BrowserClient } from "./lib/browser-client.mjs";
+import { runLoad, startPeakSampler } from "./lib/load.mjs";
+import { waitForMail } from "./lib/mail-outbox.mjs";
+import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
+import { buildScenarios } from "./lib/scenarios.mjs";
+import { seedMemos } from "./lib/seed-memos.mjs";
+import { findFreePort, ServerProcess } from "./lib/server-process.mjs";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+// Smaller values are for trying the bench out; the targets are meant for the defaults.
+const MEMO_COUNT = Number(process.env.BENCH_MEMOS ?? 100_000);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
+const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const FOLDER_COUNT = 100;
+const WARMUP_SECONDS = Math.min(2, LOAD_SECONDS);
+const IDLE_SETTLE_MS = 1000;
+
+const USER = { email: "bench@example.com", password: "bench-Passw0rd!", name: "벤치 Bench" };
+
+const startedAt = performance.now();
+function step(message) {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
+  console.log(`[${seconds}s] ${message}`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "mnemo-bench-"));
+const dbFile = join(dataDir, "mnemo.sqlite");
+/** @type {ServerProcess | null} */
+let server = null;
+
+// Whatever happens (an error, Ctrl-C), the server process and the temp directory go.
+process.once("exit", () => {
+  server?.killNow();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing ${dataDir}`);
+    process.exit(130);
+  });
+}
+
+/** Sign-up, the verification link from the mailed .eml, sign-in: the real account flow. */
+async function createUser(client) {
+  const since = Date.now();
+  await client.expect("POST", "/api/auth/sign-up/email", USER);
+  const mail = await waitForMail(join(dataDir, "mail"), USER.email, since);
+  const link = mail.links.find((l) => /verif/i.test(l)) ?? mail.links[0];
+  if (!link) throw new Error(`the verification mail "${mail.subject}" has no link`);
+  const url = new URL(link);
+  await client.expect("GET", url.pathname + url.search, undefined, [301, 302, 303, 307, 308]);
+  await client.expect("POST", "/api/auth/sign-in/email", {
+    email: USER.email,
+    password: USER.password,
+  });
+  await client.expect("GET", "/api/csrf");
+}
+
+/**
+ * The folders, through the API. A few get another date repetition value or stay off the home
+ * list, so the home review list merges several repetition values as real accounts do.
+ */
+async function createFolders(client) {
+  for (let n = 1; n <= FOLDER_COUNT; n += 1) {
+    const folder = { title: n % 2 === 0 ? `폴더 ${n} 복습` : `Folder ${n} study` };
+    if (n % 10 === 3) folder.dateRepetitionValue = 3;
+    if (n % 10 === 7) folder.dateRepetitionValue = 8;
+    if (n % 25 === 0) folder.showAtHomeReviewList = false;
+    await client.expect("POST", "/api/folders", folder);
+  }
+}
+
+function userIdOf(email) {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const row = db.prepare("SELECT id FROM users WHERE lower(email) = lower(?)").get(email);
+    if (!row) throw new Error(`no users row for ${email}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** One scenario: a checked probe, a warm-up, then the measured run with its RSS peak. */
+async function measure(scenario) {
+  await scenario.probe();
+  const options = { url: server.publicUrl, connections: scenario.connections };
+  step(`${scenario.name} @ ${scenario.connections} conn: ${WARMUP_SECONDS}s + ${LOAD_SECONDS}s`);
+  await runLoad({ ...options, seconds: WARMUP_SECONDS, requests: scenario.requests() });
+  const rss = startPeakSampler(() => server.rssMB());
+  const result = await runLoad({
+    ...options,
+    seconds: LOAD_SECONDS,
+    requests: scenario.requests(),
+  });
+  return { ...result, peakRssMB: rss.stop() };
+}
+
+async function main() {
+  if (Number(process.versions.node.split(".")[0]) < 24) {
+    throw new Error(
+      `Node ${process.version}: run it as \`npm run bench\`, which uses the pinned Node 24`,
+    );
+  }
+  if (!existsSync(join(repoRoot, "apps/server/dist/main.js"))) {
+    throw new Error("apps/server/dist/main.js is missing: `npm run bench` builds it first");
+  }
+  server = new ServerProcess({
+    repoRoot,
+    dataDir,
+    port: await findFreePort(),
+    nodeArgs: SERVER_NODE_ARGS,
+  });
+
+  step(`starting the server on ${server.publicUrl} (data in ${dataDir})`);
+  await server.start();
+  const client = new BrowserClient(server.publicUrl);
+  step("signing up, verifying the e-mail, signing in");
+  await createUser(client);
+  step(`creating ${FOLDER_COUNT} folders through the API`);
+  await createFolders(client);
+  await server.stop();
+
+  step(`seeding ${MEMO_COUNT.toLocaleString("en")} memos into SQLite`);
+  const seeded = seedMemos({ dbFile, userId: userIdOf(USER.email), memoCount: MEMO_COUNT });
+  step(`seeded ${seeded.reviewRows} review rows too, in ${(seeded.ms / 1000).toFixed(1)}s`);
+
+  step("cold start: spawning the server on the seeded database");
+  const coldStartMs = await server.start();
+  await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+  const idleRssMB = server.rssMB();
+  step(`healthy after ${coldStartMs.toFixed(0)} ms; idle RSS ${idleRssMB?.toFixed(1)} MB`);
+
+  const scenarios = buildScenarios({ client, ...seeded });
+  const byKey = {};
+  for (const scenario of scenarios) {
+    try {
+      scenario.result = await measure(scenario);
+    } catch (error) {
+      scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      step(`  could not run: ${scenario.error}`);
+      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+    }
+    byKey[scenario.key] = scenario;
+  }
+  for (const scenario of scenarios) {
+    const base = byKey[scenario.baseline]?.result;
+    if (scenario.result && base) scenario.ratio = scenario.result.reqPerSec / base.reqPerSec;
+  }
+  const runPeaks = scenarios.map((s) => s.result?.peakRssMB ?? 0);
+  const peakRssMB = server.peakRssMB();
+  await server.stop();
+
+  const figures = {
+    memos: MEMO_COUNT,
+    folders: seeded.folderIds.length,
+    reviewRows: seeded.reviewRows,
+    seedMs: seeded.ms,
+    dbFileMB: statSync(dbFile).size / 1e6,
+    coldStartMs,
+    idleRssMB,
+    loadedRssMB: Math.max(...runPeaks) || null,
+    peakRssMB,
+    loadSeconds: LOAD_SECONDS,
+    node: process.version,
+  };
+  const checks = checkTargets(byKey, figures);
+  printReport({ scenarios, figures, checks });
+  console.log(`\nBENCH_JSON ${JSON.stringify(summaryJson({ scenarios, figures, checks }))}`);
+  step("done");
+
+  const unclean = scenarios.filter(
+    (s) => !s.result || s.result.non2xx + s.result.errors + s.result.timeouts > 0,
+  );
+  if (unclean.length > 0) {
+    const keys = unclean.map((s) => s.key).join(", ");
+    console.error(`\nnot every scenario ran cleanly (${keys}): the figures above are incomplete`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.stack : String(error)}`);
+  if (server?.output.length) console.error(`\nserver output (tail):\n${server.tail()}`);
+  process.exitCode = 1;
+} finally {
+  await server?.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -2,6 +2,7 @@ import type { CountryCode, Language } from "@mnemo/domain";
 import type { Selectable } from "kysely";
 import type { AuthBoolean, AuthTimestamp } from "../db/auth-schema.js";
 import type { Db, DialectKind } from "../db/database.js";
+import { precompile } from "../db/precompiled.js";
 import type { UsersTable } from "../db/schema.js";
 
 /** The user record of spec 3 (table `users`), keyed by the auth user's id. */
@@ -61,6 +62,69 @@ export async function findProfile(db: Db, userId: string): Promise<UserProfile |
 }
 
 /** Creates the record unless one exists (a retried hook or a re-seeded identity keeps the first). */
+/** A live session's user as one joined row: the hot path of every signed-in request. */
+export interface SessionAccountRow {
+  expiresAt: number;
+  emailVerified: boolean;
+  isAnonymous: boolean;
+  profile: UserProfile | undefined;
+}
+
+/**
+ * The session with this token, its auth user and user record, in one query. `profile` is
+ * undefined when the user record is missing (spec 4 has-not-user-information).
+ */
+const selectSessionAccount = precompile((db, token: string) =>
+  db
+    .selectFrom("auth_sessions as s")
+    .innerJoin("auth_users as u", "u.id", "s.user_id")
+    .leftJoin("users as p", "p.id", "s.user_id")
+    .select([
+      "s.expires_at",
+      "u.email_verified",
+      "u.is_anonymous",
+      "p.id",
+      "p.email",
+      "p.name",
+      "p.photo_url",
+      "p.plan",
+      "p.country_code",
+      "p.lang",
+      "p.device_info",
+      "p.sign_in_method",
+      "p.created_at",
+    ])
+    .where("s.token", "=", token),
+);
+
+export async function findSessionAccount(
+  db: Db,
+  token: string,
+): Promise<SessionAccountRow | undefined> {
+  const [row] = await selectSessionAccount(db.kysely, token);
+  if (!row) return undefined;
+  return {
+    expiresAt: new Date(row.expires_at).getTime(),
+    emailVerified: row.email_verified === true || row.email_verified === 1,
+    isAnonymous: row.is_anonymous === true || row.is_anonymous === 1,
+    profile:
+      row.id === null
+        ? undefined
+        : toProfile({
+            id: row.id,
+            email: row.email ?? "",
+            name: row.name ?? "",
+            photo_url: row.photo_url,
+            plan: row.plan ?? "",
+            country_code: row.country_code ?? "",
+            lang: row.lang ?? "",
+            device_info: row.device_info ?? "",
+            sign_in_method: row.sign_in_method ?? "",
+            created_at: row.created_at ?? 0,
+          }),
+  };
+}
+
 export async function insertProfile(db: Db, profile: UserProfile): Promise<void> {
   await db.kysely
     .insertInto("users")

@@ -1,7 +1,8 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError, type CountryCode, ErrorCode, isAdmin, type Language } from "@mnemo/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "./auth.js";
-import { findProfile, type UserProfile } from "./auth.repo.js";
+import { findProfile, findSessionAccount, type UserProfile } from "./auth.repo.js";
 import { copySetCookies, toWebHeaders } from "./web-bridge.js";
 
 declare module "fastify" {
@@ -42,7 +43,53 @@ type Resolved = { authUser: AuthUser; profile: UserProfile | undefined } | null;
 // One lookup per request however many times a handler asks; keyed weakly so it dies with it.
 const resolvedByRequest = new WeakMap<FastifyRequest, Promise<Resolved>>();
 
+const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
+
+/**
+ * The session token of a cookie signed by better-auth (`token.base64(HMAC-SHA256(secret, token))`,
+ * URL-encoded), or null when there is no such cookie or its signature is wrong.
+ */
+export function verifiedSessionToken(cookieValue: string, secret: string): string | null {
+  const value = decodeURIComponent(cookieValue);
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Every signed-in request resolves its session, so the common case (a browser's session cookie)
+ * is one indexed query instead of better-auth's full getSession pipeline: the cookie's signature
+ * is checked here, then session, auth user and user record are read in one join. Sessions are
+ * neither refreshed nor revoked here; that stays with better-auth (GET /api/me refreshes).
+ * Returns undefined when the request needs better-auth (bearer tokens).
+ */
+async function resolveFromCookie(request: FastifyRequest): Promise<Resolved | undefined> {
+  if (request.headers.authorization) return undefined;
+  const cookie = SESSION_COOKIES.map((name) => request.cookies[name]).find(Boolean);
+  if (!cookie) return null;
+  const { deps } = request.server;
+  const token = verifiedSessionToken(cookie, deps.config.secret);
+  if (!token) return null;
+  const row = await findSessionAccount(deps.db, token);
+  if (!row || row.expiresAt <= deps.now()) return null;
+  return {
+    authUser: {
+      id: row.profile?.id ?? "",
+      emailVerified: row.emailVerified,
+      isAnonymous: row.isAnonymous,
+    },
+    profile: row.profile,
+  };
+}
+
 async function resolve(request: FastifyRequest, reply?: FastifyReply): Promise<Resolved> {
+  if (!reply) {
+    const fast = await resolveFromCookie(request);
+    if (fast !== undefined) return fast;
+  }
   const { auth, deps } = request.server;
   const headers = toWebHeaders(request.headers);
   let authUser: AuthUser | undefined;

@@ -24,6 +24,30 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
+/** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only bad cases. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 compiles SQL on every prepare(); Kysely prepares each query it runs. The app's
+ * queries repeat with new parameters, so the compiled statements are kept by SQL text (a cached
+ * statement is only ever used by one query at a time: SQLite calls here are synchronous).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
@@ -38,6 +62,8 @@ export function openDatabase(database: Config["database"]): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
 }

@@ -11,6 +11,7 @@ import {
   type Updateable,
 } from "kysely";
 import type { DialectKind } from "../../db/database.js";
+import { isPostgres, precompile } from "../../db/precompiled.js";
 import type { Database, MemosTable } from "../../db/schema.js";
 
 /** A connection or an open transaction. */
@@ -144,12 +145,8 @@ function toColumns(write: Partial<MemoWrite>): Updateable<MemosTable> {
 }
 
 /** The user's folder as the memo routes see it, or undefined. */
-export async function selectMemoFolder(
-  db: Executor,
-  userId: string,
-  folderId: string,
-): Promise<MemoFolder | undefined> {
-  const row = await db
+const selectMemoFolderQuery = precompile((db, userId: string, folderId: string) =>
+  db
     .selectFrom("folders")
     .select([
       "id",
@@ -159,8 +156,15 @@ export async function selectMemoFolder(
       "show_at_home_review_list",
     ])
     .where("user_id", "=", userId)
-    .where("id", "=", folderId)
-    .executeTakeFirst();
+    .where("id", "=", folderId),
+);
+
+export async function selectMemoFolder(
+  db: Executor,
+  userId: string,
+  folderId: string,
+): Promise<MemoFolder | undefined> {
+  const [row] = await selectMemoFolderQuery(db, userId, folderId);
   return (
     row && {
       id: row.id,
@@ -198,6 +202,46 @@ export async function insertRootFolderIfMissing(
  * the row is locked until the transaction ends, so operations on one memo run one after another
  * (SQLite runs one write transaction at a time anyway).
  */
+/** A memo's summary with its folder's repetition values, read in one query for a review. */
+export interface MemoForReview {
+  memo: StoredMemoSummary;
+  dateRepetitionValue: number;
+  readRepetitionValue: number;
+}
+
+const selectMemoForReviewQuery = precompile((db, userId: string, memoId: string) =>
+  db
+    .selectFrom("memos")
+    .innerJoin("folders", (join) =>
+      join
+        .onRef("folders.user_id", "=", "memos.user_id")
+        .onRef("folders.id", "=", "memos.folder_id"),
+    )
+    .select(summaryColumns.map((column) => `memos.${column}` as const))
+    .select(["folders.date_repetition_value", "folders.read_repetition_value"])
+    .where("memos.user_id", "=", userId)
+    .where("memos.id", "=", memoId)
+    // Locks the memo on PostgreSQL so operations on it run one after another; SQLite
+    // writes one transaction at a time anyway.
+    .$if(isPostgres(db), (qb) => qb.forUpdate("memos")),
+);
+
+/** The memo and its folder's repetition values in one query (the memo locked on PostgreSQL). */
+export async function selectMemoForReview(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<MemoForReview | undefined> {
+  const [row] = await selectMemoForReviewQuery(db, userId, memoId);
+  return (
+    row && {
+      memo: toSummary(row),
+      dateRepetitionValue: row.date_repetition_value,
+      readRepetitionValue: row.read_repetition_value,
+    }
+  );
+}
+
 export async function selectMemoSummary(
   db: Executor,
   userId: string,
@@ -309,25 +353,24 @@ export async function deleteMemo(db: Executor, userId: string, memoId: string): 
   return deleted !== undefined;
 }
 
+const insertReviewQuery = precompile(
+  (db, userId: string, opId: string, memoId: string, value: number, reviewedAt: number) =>
+    db
+      .insertInto("memo_reviews")
+      .values({ user_id: userId, op_id: opId, memo_id: memoId, value, reviewed_at: reviewedAt })
+      .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+      .returning("op_id"),
+);
+
 /** Appends a review row unless the opId is known; true when this call inserted it. */
 export async function insertReview(
   db: Executor,
   userId: string,
   review: { opId: string; memoId: string; value: number; reviewedAt: number },
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto("memo_reviews")
-    .values({
-      user_id: userId,
-      op_id: review.opId,
-      memo_id: review.memoId,
-      value: review.value,
-      reviewed_at: review.reviewedAt,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
-    .returning("op_id")
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const { opId, memoId, value, reviewedAt } = review;
+  const inserted = await insertReviewQuery(db, userId, opId, memoId, value, reviewedAt);
+  return inserted.length > 0;
 }
 
 /** The memo a review opId was used for, or undefined. */
@@ -350,25 +393,37 @@ export async function selectReviewOpMemoId(
  * and the due key recomputed as `dateRV × createdAt / DAY_MS + accumulated` (the order of
  * `repetitionDueKey`, so the stored key equals what the domain computes).
  */
+const addReviewQuery = precompile(
+  (db, userId: string, memoId: string, value: number, reviewedAt: number, dateRV: number) => {
+    const amount = sql<number>`cast(${value} as double precision)`;
+    const rv = sql<number>`cast(${dateRV} as double precision)`;
+    return (
+      db
+        .updateTable("memos")
+        .set({
+          review_count: sql<number>`review_count + 1`,
+          accumulated_review_value: sql<number>`accumulated_review_value + ${amount}`,
+          last_reviewed_at: sql<number>`case when last_reviewed_at is null or last_reviewed_at < ${reviewedAt} then ${reviewedAt} else last_reviewed_at end`,
+          due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + (accumulated_review_value + ${amount})`,
+        })
+        .where("user_id", "=", userId)
+        .where("id", "=", memoId)
+        // The new state comes back with the update: no second read in the review's transaction.
+        .returning(summaryColumns)
+    );
+  },
+);
+
 export async function addReviewToMemo(
   db: Executor,
   userId: string,
   memoId: string,
   review: { value: number; reviewedAt: number; dateRepetitionValue: number },
-): Promise<void> {
-  const value = sql<number>`cast(${review.value} as double precision)`;
-  const rv = sql<number>`cast(${review.dateRepetitionValue} as double precision)`;
-  await db
-    .updateTable("memos")
-    .set({
-      review_count: sql<number>`review_count + 1`,
-      accumulated_review_value: sql<number>`accumulated_review_value + ${value}`,
-      last_reviewed_at: sql<number>`case when last_reviewed_at is null or last_reviewed_at < ${review.reviewedAt} then ${review.reviewedAt} else last_reviewed_at end`,
-      due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + (accumulated_review_value + ${value})`,
-    })
-    .where("user_id", "=", userId)
-    .where("id", "=", memoId)
-    .execute();
+): Promise<StoredMemoSummary> {
+  const { value, reviewedAt, dateRepetitionValue } = review;
+  const [row] = await addReviewQuery(db, userId, memoId, value, reviewedAt, dateRepetitionValue);
+  if (!row) throw new Error(`memo ${memoId} vanished inside its review transaction`);
+  return toSummary(row);
 }
 
 /** Appends a completion row unless the opId is known; true when this call inserted it. */
@@ -574,14 +629,63 @@ export function pageKeyLength(mode: SortMode): number {
   return sortColumns(mode, 0).length;
 }
 
+type PageQuery = ReturnType<typeof buildPageQuery>;
+
 /**
- * One page of a folder's memos (without contents) in `mode`, starting after `after`: a keyset
- * query (no OFFSET), so a page costs the same wherever it is. Ties are broken by id in code-unit
- * order on both engines.
+ * The page query of one sort mode, with or without a cursor, built once (see precompile). Its
+ * arguments, in order: userId, folderId, limit, [todayStart for review-count modes], then with a
+ * cursor the last row's sort values and id.
+ */
+function buildPageQuery(mode: SortMode, hasCursor: boolean) {
+  const usesToday = mode === "review_count_asc" || mode === "review_count_desc";
+  return precompile((db, ...args: Array<string | number>) => {
+    let next = 0;
+    const take = () => args[next++] as never;
+    const userId: string = take();
+    const folderId: string = take();
+    const limit: number = take();
+    const columns = sortColumns(mode, usesToday ? take() : 0);
+    // PostgreSQL compares text by the database's collation; "C" gives the code-unit order of ids.
+    const id: Expression<string> = isPostgres(db) ? sql`id collate "C"` : sql`id`;
+    let query = db
+      .selectFrom("memos")
+      .select(summaryColumns)
+      .where("user_id", "=", userId)
+      .where("folder_id", "=", folderId);
+    if (hasCursor) {
+      const values: number[] = columns.map(() => take());
+      const afterId: string = take();
+      query = query.where((eb) => {
+        const branches = [];
+        for (let i = 0; i <= columns.length; i += 1) {
+          const equal = columns
+            .slice(0, i)
+            .map((column, j) => eb(column.expr, "=", values[j] ?? 0));
+          const column = columns[i];
+          branches.push(
+            column
+              ? eb.and([...equal, eb(column.expr, column.isDescending ? "<" : ">", values[i] ?? 0)])
+              : eb.and([...equal, eb(id, ">", afterId)]),
+          );
+        }
+        return eb.or(branches);
+      });
+    }
+    for (const column of columns) {
+      query = query.orderBy(column.expr, column.isDescending ? "desc" : "asc");
+    }
+    return query.orderBy(id, "asc").limit(limit);
+  });
+}
+
+const pageQueries = new Map<string, PageQuery>();
+
+/**
+ * One keyset page of a folder's memos in a sort mode (ties by id), after `page.after` when given.
+ * Never OFFSET: the cursor holds the last row's sort values.
  */
 export async function selectMemoPage(
   db: Executor,
-  dialect: DialectKind,
   userId: string,
   page: {
     folderId: string;
@@ -591,37 +695,16 @@ export async function selectMemoPage(
     limit: number;
   },
 ): Promise<StoredMemoSummary[]> {
-  const columns = sortColumns(page.mode, page.todayStart);
-  // PostgreSQL compares text by the database's collation; "C" gives the code-unit order of ids.
-  const id: Expression<string> = dialect === "postgres" ? sql`id collate "C"` : sql`id`;
-  const after = page.after;
-  let query = db
-    .selectFrom("memos")
-    .select(summaryColumns)
-    .where("user_id", "=", userId)
-    .where("folder_id", "=", page.folderId);
-  if (after) {
-    query = query.where((eb) => {
-      const branches = [];
-      for (let i = 0; i <= columns.length; i += 1) {
-        const equal = columns
-          .slice(0, i)
-          .map((column, j) => eb(column.expr, "=", after.values[j] ?? 0));
-        const column = columns[i];
-        branches.push(
-          column
-            ? eb.and([
-                ...equal,
-                eb(column.expr, column.isDescending ? "<" : ">", after.values[i] ?? 0),
-              ])
-            : eb.and([...equal, eb(id, ">", after.id)]),
-        );
-      }
-      return eb.or(branches);
-    });
+  const key = `${page.mode}:${page.after !== null}`;
+  let query = pageQueries.get(key);
+  if (!query) {
+    query = buildPageQuery(page.mode, page.after !== null);
+    pageQueries.set(key, query);
   }
-  for (const column of columns)
-    query = query.orderBy(column.expr, column.isDescending ? "desc" : "asc");
-  const rows = await query.orderBy(id, "asc").limit(page.limit).execute();
+  const usesToday = page.mode === "review_count_asc" || page.mode === "review_count_desc";
+  const args: Array<string | number> = [userId, page.folderId, page.limit];
+  if (usesToday) args.push(page.todayStart);
+  if (page.after) args.push(...page.after.values, page.after.id);
+  const rows = await query(db, ...args);
   return rows.map(toSummary);
 }

@@ -49,6 +49,7 @@ import {
   selectCompletionTimes,
   selectMemo,
   selectMemoFolder,
+  selectMemoForReview,
   selectMemoPage,
   selectMemoSummary,
   selectReviewOpMemoId,
@@ -174,6 +175,21 @@ function invalidCursor(issue: string): AppError {
   ]);
 }
 
+/**
+ * Whether a page key's values fit the SQL they are compared with: every value but the due key is
+ * an integer (created_at is bigint, priority and review counts are integer columns), so a forged
+ * cursor with a fraction or a huge number is refused here instead of failing on PostgreSQL.
+ */
+function isComparablePageKey(mode: SortMode, values: readonly number[]): boolean {
+  if (mode === "repetition_value") return true;
+  const createdAt = values.at(-1) ?? 0;
+  const counters = values.slice(0, -1);
+  return (
+    Number.isSafeInteger(createdAt) &&
+    counters.every((value) => Number.isInteger(value) && Math.abs(value) < 2 ** 31)
+  );
+}
+
 function decodeCursor(text: string, mode: SortMode): Cursor {
   let body: unknown;
   try {
@@ -182,7 +198,11 @@ function decodeCursor(text: string, mode: SortMode): Cursor {
     throw invalidCursor("Not a cursor of this list");
   }
   const parsed = cursorSchema.safeParse(body);
-  if (!parsed.success || parsed.data.k.length !== pageKeyLength(parsed.data.m)) {
+  if (
+    !parsed.success ||
+    parsed.data.k.length !== pageKeyLength(parsed.data.m) ||
+    !isComparablePageKey(parsed.data.m, parsed.data.k)
+  ) {
     throw invalidCursor("Not a cursor of this list");
   }
   if (parsed.data.m !== mode) throw invalidCursor(`Cursor of sort mode ${parsed.data.m}`);
@@ -248,7 +268,7 @@ export async function listMemos(
   const mode = query.sort ?? folder.sortingMethod;
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, mode);
   const todayStart = cursor?.todayStart ?? startOfDay(now, query.tz);
-  const rows = await selectMemoPage(db, deps.db.kind, userId, {
+  const rows = await selectMemoPage(db, userId, {
     folderId,
     mode,
     todayStart,
@@ -409,25 +429,29 @@ export async function reviewMemo(
   memoId: string,
   input: ReviewMemoInput,
 ): Promise<MemoSummary> {
-  return runMemoOp(deps, userId, memoId, async (trx, memo, now) => {
-    const reviewedAt = input.reviewedAt ?? now;
-    if (reviewedAt > now + MAX_CLOCK_AHEAD_MS) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
-        { path: "reviewedAt", issue: "Expected a time no later than one day from now" },
-      ]);
-    }
-    const folder = await requireFolder(trx, userId, memo.folderId, now);
-    const value = input.value ?? folder.readRepetitionValue;
+  const now = deps.now();
+  const reviewedAt = input.reviewedAt ?? now;
+  if (reviewedAt > now + MAX_CLOCK_AHEAD_MS) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+      { path: "reviewedAt", issue: "Expected a time no later than one day from now" },
+    ]);
+  }
+  // The hottest write of the app: one read (memo + folder), one insert, one update that
+  // returns the new state.
+  const memo = await deps.db.kysely.transaction().execute(async (trx) => {
+    const found = await selectMemoForReview(trx, userId, memoId);
+    if (!found) throw memoNotFound(memoId);
+    const value = input.value ?? found.readRepetitionValue;
     if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt })) {
-      await addReviewToMemo(trx, userId, memoId, {
-        value,
-        reviewedAt,
-        dateRepetitionValue: folder.dateRepetitionValue,
-      });
-    } else if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
+      const { dateRepetitionValue } = found;
+      return addReviewToMemo(trx, userId, memoId, { value, reviewedAt, dateRepetitionValue });
+    }
+    if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
       throw opIdConflict(input.opId);
     }
+    return found.memo;
   });
+  return toSummary(memo, null);
 }
 
 /**

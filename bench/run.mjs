@@ -1,6 +1,6 @@
 // The Mnemo benchmark: seeds one user with 100,000 memos in 100 folders and measures the built
 // server, run as a child process, against its own hello-world route. See bench/README.md.
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +19,21 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MEMO_COUNT = Number(process.env.BENCH_MEMOS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
-const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+// The server runs with the same node flags as `npm start` (read from its script), plus these.
+const SERVER_NODE_ARGS = [
+  ...startScriptNodeFlags(),
+  ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+];
+
+/** The flags between `node` and the server entry in the root `start` script. */
+function startScriptNodeFlags() {
+  const rootPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
+    rootPackage.scripts.start,
+  );
+  if (!match) throw new Error("the root start script does not run apps/server/dist/main.js");
+  return match[1].split(/\s+/).filter(Boolean);
+}
 const FOLDER_COUNT = 100;
 const WARMUP_SECONDS = Math.min(2, LOAD_SECONDS);
 const IDLE_SETTLE_MS = 1000;

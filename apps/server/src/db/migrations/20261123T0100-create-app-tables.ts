@@ -72,7 +72,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("folder_id", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("preview", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("contents", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("category_id", "text")
     .addColumn("category", "text")
     .addColumn("type", "text", (c) => c.notNull().defaultTo("memo"))
@@ -93,6 +92,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("is_shared", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
+    // Last on purpose: SQLite stores a long text past the page in overflow pages, and a column
+    // after it could only be read through them. Lists never read contents.
+    .addColumn("contents", "text", (c) => c.notNull().defaultTo(""))
     .addPrimaryKeyConstraint("memos_pk", ["user_id", "id"])
     .addForeignKeyConstraint(
       "memos_folder_fk",
@@ -105,7 +107,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex("memos_folder_created_idx")
     .on("memos")
-    .columns(["user_id", "folder_id", "created_at", "id"])
+    // Newest first with ties by id ascending is the default listing: the index holds that order.
+    .columns(["user_id", "folder_id", "created_at desc", "id"])
     .execute();
   await db.schema
     .createIndex("memos_folder_due_idx")
@@ -115,7 +118,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex("memos_folder_priority_idx")
     .on("memos")
-    .columns(["user_id", "folder_id", "priority", "created_at", "id"])
+    .columns(["user_id", "folder_id", "priority desc", "created_at desc", "id"])
     .execute();
   await db.schema
     .createIndex("memos_home_idx")

@@ -1,12 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 
 export type DialectKind = "sqlite" | "postgres";
+
+/** A connection or an open transaction: what repo functions run their queries on. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -1,13 +1,5 @@
-import {
-  type Compilable,
-  CompiledQuery,
-  type Kysely,
-  PostgresAdapter,
-  type Transaction,
-} from "kysely";
-import type { Database } from "./schema.js";
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { type Compilable, CompiledQuery, PostgresAdapter } from "kysely";
+import type { Executor } from "./database.js";
 
 /** What the executed query returns: its rows (for SELECT or RETURNING). */
 type RowsOf<C> = C extends Compilable<infer R> ? R : never;

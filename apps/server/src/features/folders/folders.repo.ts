@@ -1,10 +1,8 @@
 import type { Folder, SortMode } from "@mnemo/domain";
 import { DAY_MS, ROOT_FOLDER_ID } from "@mnemo/domain";
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
-import type { Database, FoldersTable } from "../../db/schema.js";
-
-/** A connection or an open transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { type Selectable, sql, type Updateable } from "kysely";
+import type { Executor } from "../../db/database.js";
+import type { FoldersTable } from "../../db/schema.js";
 
 type FolderRow = Selectable<FoldersTable>;
 

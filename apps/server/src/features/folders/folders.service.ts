@@ -6,9 +6,9 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId } from "@mnemo/domain";
 import type { AppDeps } from "../../app.js";
+import type { Executor } from "../../db/database.js";
 import {
   deleteFoldersWithMemos,
-  type Executor,
   insertFolder,
   insertRootFolderIfMissing,
   type StoredFolder,

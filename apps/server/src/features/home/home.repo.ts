@@ -1,78 +1,16 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DialectKind } from "../../db/database.js";
-import type { Database, MemosTable } from "../../db/schema.js";
+import {
+  memoSummaryColumns,
+  type StoredMemoSummary,
+  toStoredMemoSummary,
+} from "../../db/memo-rows.js";
+import type { Database } from "../../db/schema.js";
 
-/** A memo of the home review list as stored, mapped to camelCase (no contents). */
-export interface HomeMemo {
-  id: string;
-  userId: string;
-  folderId: string;
-  title: string;
-  preview: string;
-  categoryId: string | null;
-  category: string | null;
-  type: string;
-  tags: string[];
-  userName: string;
-  flashCardHint: string;
-  priority: number;
-  reviewCount: number;
-  accumulatedReviewValue: number;
-  lastReviewedAt: number | null;
-  completedCount: number;
-  createdAt: number;
-  updatedAt: number;
+/** A memo of the home review list: its summary and its folder's repetition value. */
+export interface HomeMemo extends StoredMemoSummary {
   /** The date repetition value of its folder (which is shown on home). */
   homeRv: number;
-}
-
-const homeColumns = [
-  "id",
-  "user_id",
-  "folder_id",
-  "title",
-  "preview",
-  "category_id",
-  "category",
-  "type",
-  "tags",
-  "user_name",
-  "flash_card_hint",
-  "priority",
-  "review_count",
-  "accumulated_review_value",
-  "last_reviewed_at",
-  "completed_count",
-  "created_at",
-  "updated_at",
-  "home_rv",
-] as const;
-
-type HomeRow = Pick<Selectable<MemosTable>, (typeof homeColumns)[number]>;
-
-function toHomeMemo(row: HomeRow): HomeMemo {
-  const tags: unknown = JSON.parse(row.tags);
-  return {
-    id: row.id,
-    userId: row.user_id,
-    folderId: row.folder_id,
-    title: row.title,
-    preview: row.preview,
-    categoryId: row.category_id,
-    category: row.category,
-    type: row.type,
-    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string") : [],
-    userName: row.user_name,
-    flashCardHint: row.flash_card_hint,
-    priority: row.priority,
-    reviewCount: row.review_count,
-    accumulatedReviewValue: row.accumulated_review_value,
-    lastReviewedAt: row.last_reviewed_at,
-    completedCount: row.completed_count,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    homeRv: row.home_rv ?? 0,
-  };
 }
 
 /** The distinct date repetition values of the user's folders shown on home. */
@@ -103,14 +41,14 @@ export async function selectMostDueMemos(
 ): Promise<HomeMemo[]> {
   const rows = await db
     .selectFrom("memos")
-    .select(homeColumns)
+    .select([...memoSummaryColumns, "home_rv"])
     .where("user_id", "=", userId)
     .where("home_rv", "=", homeRv)
     .orderBy("due_key")
     .orderBy(dialect === "postgres" ? sql`id collate "C"` : sql`id`)
     .limit(limit)
     .execute();
-  return rows.map(toHomeMemo);
+  return rows.map((row) => ({ ...toStoredMemoSummary(row), homeRv: row.home_rv ?? 0 }));
 }
 
 /** Titles of the user's folders with these ids. */

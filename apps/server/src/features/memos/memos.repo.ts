@@ -1,21 +1,14 @@
 import type { SortMode } from "@mnemo/domain";
 import { DAY_MS, REVIEWED_TODAY_SHIFT, ROOT_FOLDER_ID } from "@mnemo/domain";
+import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from "kysely";
+import type { DialectKind, Executor } from "../../db/database.js";
 import {
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type RawBuilder,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from "kysely";
-import type { DialectKind } from "../../db/database.js";
+  memoSummaryColumns,
+  type StoredMemoSummary,
+  toStoredMemoSummary,
+} from "../../db/memo-rows.js";
 import { isPostgres, precompile } from "../../db/precompiled.js";
-import type { Database, MemosTable } from "../../db/schema.js";
-
-/** A connection or an open transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { MemosTable } from "../../db/schema.js";
 
 /** What the memo routes need to know of a folder. */
 export interface MemoFolder {
@@ -26,28 +19,7 @@ export interface MemoFolder {
   showAtHomeReviewList: boolean;
 }
 
-/** A stored memo without its contents, mapped to camelCase. */
-export interface StoredMemoSummary {
-  id: string;
-  userId: string;
-  folderId: string;
-  title: string;
-  preview: string;
-  categoryId: string | null;
-  category: string | null;
-  type: string;
-  tags: string[];
-  userName: string;
-  flashCardHint: string;
-  priority: number;
-  reviewCount: number;
-  accumulatedReviewValue: number;
-  lastReviewedAt: number | null;
-  completedCount: number;
-  dueKey: number;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { StoredMemoSummary };
 
 /** A stored memo with its contents. */
 export interface StoredMemo extends StoredMemoSummary {
@@ -70,59 +42,6 @@ export interface MemoWrite {
   dueKey: number;
   homeRv: number | null;
   updatedAt: number;
-}
-
-const summaryColumns = [
-  "id",
-  "user_id",
-  "folder_id",
-  "title",
-  "preview",
-  "category_id",
-  "category",
-  "type",
-  "tags",
-  "user_name",
-  "flash_card_hint",
-  "priority",
-  "review_count",
-  "accumulated_review_value",
-  "last_reviewed_at",
-  "completed_count",
-  "due_key",
-  "created_at",
-  "updated_at",
-] as const;
-
-type SummaryRow = Pick<Selectable<MemosTable>, (typeof summaryColumns)[number]>;
-
-function parseTags(json: string): string[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
-}
-
-function toSummary(row: SummaryRow): StoredMemoSummary {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    folderId: row.folder_id,
-    title: row.title,
-    preview: row.preview,
-    categoryId: row.category_id,
-    category: row.category,
-    type: row.type,
-    tags: parseTags(row.tags),
-    userName: row.user_name,
-    flashCardHint: row.flash_card_hint,
-    priority: row.priority,
-    reviewCount: row.review_count,
-    accumulatedReviewValue: row.accumulated_review_value,
-    lastReviewedAt: row.last_reviewed_at,
-    completedCount: row.completed_count,
-    dueKey: row.due_key,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 function toColumns(write: Partial<MemoWrite>): Updateable<MemosTable> {
@@ -217,7 +136,7 @@ const selectMemoForReviewQuery = precompile((db, userId: string, memoId: string)
         .onRef("folders.user_id", "=", "memos.user_id")
         .onRef("folders.id", "=", "memos.folder_id"),
     )
-    .select(summaryColumns.map((column) => `memos.${column}` as const))
+    .select(memoSummaryColumns.map((column) => `memos.${column}` as const))
     .select(["folders.date_repetition_value", "folders.read_repetition_value"])
     .where("memos.user_id", "=", userId)
     .where("memos.id", "=", memoId)
@@ -235,7 +154,7 @@ export async function selectMemoForReview(
   const [row] = await selectMemoForReviewQuery(db, userId, memoId);
   return (
     row && {
-      memo: toSummary(row),
+      memo: toStoredMemoSummary(row),
       dateRepetitionValue: row.date_repetition_value,
       readRepetitionValue: row.read_repetition_value,
     }
@@ -250,12 +169,12 @@ export async function selectMemoSummary(
 ): Promise<StoredMemoSummary | undefined> {
   const row = await db
     .selectFrom("memos")
-    .select(summaryColumns)
+    .select(memoSummaryColumns)
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .$if(lockFor === "postgres", (qb) => qb.forUpdate())
     .executeTakeFirst();
-  return row && toSummary(row);
+  return row && toStoredMemoSummary(row);
 }
 
 /** One memo of the user with its contents, or undefined. */
@@ -266,11 +185,11 @@ export async function selectMemo(
 ): Promise<StoredMemo | undefined> {
   const row = await db
     .selectFrom("memos")
-    .select([...summaryColumns, "contents"])
+    .select([...memoSummaryColumns, "contents"])
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .executeTakeFirst();
-  return row && { ...toSummary(row), contents: row.contents };
+  return row && { ...toStoredMemoSummary(row), contents: row.contents };
 }
 
 /** Review times of a memo, oldest first. */
@@ -409,7 +328,7 @@ const addReviewQuery = precompile(
         .where("user_id", "=", userId)
         .where("id", "=", memoId)
         // The new state comes back with the update: no second read in the review's transaction.
-        .returning(summaryColumns)
+        .returning(memoSummaryColumns)
     );
   },
 );
@@ -423,7 +342,7 @@ export async function addReviewToMemo(
   const { value, reviewedAt, dateRepetitionValue } = review;
   const [row] = await addReviewQuery(db, userId, memoId, value, reviewedAt, dateRepetitionValue);
   if (!row) throw new Error(`memo ${memoId} vanished inside its review transaction`);
-  return toSummary(row);
+  return toStoredMemoSummary(row);
 }
 
 /** Appends a completion row unless the opId is known; true when this call inserted it. */
@@ -649,7 +568,7 @@ function buildPageQuery(mode: SortMode, hasCursor: boolean) {
     const id: Expression<string> = isPostgres(db) ? sql`id collate "C"` : sql`id`;
     let query = db
       .selectFrom("memos")
-      .select(summaryColumns)
+      .select(memoSummaryColumns)
       .where("user_id", "=", userId)
       .where("folder_id", "=", folderId);
     if (hasCursor) {
@@ -706,5 +625,5 @@ export async function selectMemoPage(
   if (usesToday) args.push(page.todayStart);
   if (page.after) args.push(...page.after.values, page.after.id);
   const rows = await query(db, ...args);
-  return rows.map(toSummary);
+  return rows.map(toStoredMemoSummary);
 }

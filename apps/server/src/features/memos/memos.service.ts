@@ -27,11 +27,11 @@ import {
 } from "@mnemo/domain";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
+import type { Executor } from "../../db/database.js";
 import {
   addReviewToMemo,
   addToPriority,
   deleteMemo as deleteMemoRow,
-  type Executor,
   insertAppliedOp,
   insertCompletion,
   insertMemo,

@@ -1,5 +1,7 @@
+export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+
 import type { Folder, SortMode } from "@mnemo/domain";
-import { DAY_MS, ROOT_FOLDER_ID } from "@mnemo/domain";
+import { DAY_MS } from "@mnemo/domain";
 import { type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/database.js";
 import type { FoldersTable } from "../../db/schema.js";
@@ -130,27 +132,6 @@ export async function insertFolder(
     .returning("id")
     .executeTakeFirst();
   return inserted !== undefined;
-}
-
-/** Creates the user's root folder (spec 3: id `root`, pinned in the side navigation) if missing. */
-export async function insertRootFolderIfMissing(
-  db: Executor,
-  userId: string,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto("folders")
-    .values({
-      user_id: userId,
-      id: ROOT_FOLDER_ID,
-      title: "",
-      is_in_root: 1,
-      side_nav_pinned: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
-    .execute();
 }
 
 /** Writes the given settings and `updatedAt`. */

@@ -1,5 +1,7 @@
+export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+
 import type { SortMode } from "@mnemo/domain";
-import { DAY_MS, REVIEWED_TODAY_SHIFT, ROOT_FOLDER_ID } from "@mnemo/domain";
+import { DAY_MS, REVIEWED_TODAY_SHIFT } from "@mnemo/domain";
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from "kysely";
 import type { DialectKind, Executor } from "../../db/database.js";
 import {
@@ -93,27 +95,6 @@ export async function selectMemoFolder(
       showAtHomeReviewList: row.show_at_home_review_list === 1,
     }
   );
-}
-
-/** Creates the user's root folder (spec 3) if missing, so memos can be put in it first. */
-export async function insertRootFolderIfMissing(
-  db: Executor,
-  userId: string,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto("folders")
-    .values({
-      user_id: userId,
-      id: ROOT_FOLDER_ID,
-      title: "",
-      is_in_root: 1,
-      side_nav_pinned: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
-    .execute();
 }
 
 /**

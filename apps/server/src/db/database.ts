@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
+import { startSqliteCheckpointer } from "./sqlite-checkpointer.js";
 
 export type DialectKind = "sqlite" | "postgres";
 
@@ -71,5 +72,21 @@ export function openDatabase(database: Config["database"]): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
+  if (database.file === ":memory:") {
+    return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
+  }
+  // Checkpoints run on a worker thread, not inside a commit on the event loop.
+  sqlite.pragma("wal_autocheckpoint = 0");
+  const checkpointer = startSqliteCheckpointer(database.file, (message) =>
+    process.emitWarning(`SQLite checkpoint failed: ${message}`),
+  );
+  return {
+    kysely,
+    kind: "sqlite",
+    async destroy() {
+      await checkpointer.stop();
+      // Closing the last connection checkpoints what is left and removes the WAL file.
+      await kysely.destroy();
+    },
+  };
 }

@@ -1,0 +1,471 @@
+import { ErrorCode, randomId } from "@mnemo/domain";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestClient, TestResponse } from "../helpers/client.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { type SignedUpUser, signInAnonymously, signUpVerified } from "../helpers/users.js";
+import { rowCounts, userRows } from "./user-rows.js";
+
+// User A owns folders and memos (with reviews, completions and a priority change); user B, another
+// verified account, tries every route that takes an id on A's ids. Each such route must answer B
+// exactly as it answers an id nobody has, and leave every row of A and B as it was.
+
+/** One method and path of the running app, e.g. `PATCH /api/memos/:memoId`. */
+type RouteKey = string;
+
+const routeKey = (method: string, url: string): RouteKey => `${method} ${url}`;
+
+/**
+ * Every route the app answers, read from Fastify's route tree, so a route added later shows up
+ * here without editing this file. HEAD routes (Fastify adds one per GET) are left out.
+ */
+function appRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
+  const routes: Array<{ method: string; url: string }> = [];
+  const pathAtDepth: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    const path = (pathAtDepth[depth - 1] ?? "") + (match[2] ?? "");
+    pathAtDepth.length = depth;
+    pathAtDepth[depth] = path;
+    for (const method of match[3]?.split(", ") ?? []) {
+      if (method !== "HEAD") routes.push({ method, url: path });
+    }
+  }
+  return routes;
+}
+
+/** Routes anyone may call without a session; every other route must answer 401. */
+const PUBLIC_ROUTES = new Set<RouteKey>([
+  "GET /api/health",
+  "GET /api/csrf",
+  "GET /api/auth-providers",
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-in/anonymous",
+  "POST /api/auth/sign-up/email",
+  "POST /api/auth/send-verification-email",
+  "POST /api/auth/request-password-reset",
+  // The error dialog logs for signed-out visitors too.
+  "POST /api/logs",
+]);
+
+/**
+ * Bodies that pass validation on private routes whose checks run before the session check
+ * (better-auth validates the body first), so the signed-out answer is about the session.
+ */
+const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
+  "POST /api/auth/change-password": {
+    currentPassword: "old-password-1",
+    newPassword: "new-password-1",
+  },
+};
+
+/** The API docs and better-auth's own catch-all (`/api/auth/*`) are public by design. */
+function isPublic(method: string, url: string): boolean {
+  return (
+    PUBLIC_ROUTES.has(routeKey(method, url)) || url.startsWith("/api/docs") || url.includes("*")
+  );
+}
+
+interface Ids {
+  folderId: string;
+  memoId: string;
+}
+
+interface IdRoute {
+  /** What B is told for A's id: the same as for an id nobody has. */
+  code: ErrorCode;
+  query?: string;
+  /** A body that the owner's own request succeeds with. */
+  body?: () => unknown;
+}
+
+const newOpId = () => `op-${randomId()}`;
+
+/**
+ * Every route of the app with a path parameter. A new route with a `:param` fails the first
+ * test below until it is added here.
+ */
+const ID_ROUTES: Record<RouteKey, IdRoute> = {
+  "GET /api/folders/:folderId": { code: ErrorCode.FOLDER_NOT_FOUND },
+  "PATCH /api/folders/:folderId": {
+    code: ErrorCode.FOLDER_NOT_FOUND,
+    body: () => ({ title: "B 가 바꿈", dateRepetitionValue: 1, showAtHomeReviewList: false }),
+  },
+  "DELETE /api/folders/:folderId": { code: ErrorCode.FOLDER_NOT_FOUND },
+  "GET /api/folders/:folderId/memos": {
+    code: ErrorCode.FOLDER_NOT_FOUND,
+    query: "?sort=latest&limit=100",
+  },
+  "GET /api/memos/:memoId": { code: ErrorCode.MEMO_NOT_FOUND },
+  "PATCH /api/memos/:memoId": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ title: "B 가 바꿈", contents: "<p>B</p>", flashCardHint: "B", tags: ["B"] }),
+  },
+  "DELETE /api/memos/:memoId": { code: ErrorCode.MEMO_NOT_FOUND },
+  "POST /api/memos/:memoId/move": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ folderId: "root" }),
+  },
+  "POST /api/memos/:memoId/reviews": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ opId: newOpId(), value: 7 }),
+  },
+  "POST /api/memos/:memoId/complete": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ opId: newOpId() }),
+  },
+  "POST /api/memos/:memoId/uncomplete": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ opId: newOpId() }),
+  },
+  "POST /api/memos/:memoId/priority": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    body: () => ({ opId: newOpId(), delta: 1 }),
+  },
+};
+
+/** The path with each `:param` replaced by the id of that name. */
+function fillPath(url: string, ids: Partial<Record<string, string>>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const id = ids[name];
+    if (id === undefined) throw new Error(`no id for :${name} in ${url}`);
+    return encodeURIComponent(id);
+  });
+}
+
+function sendIdRoute(client: TestClient, key: RouteKey, ids: Ids): Promise<TestResponse> {
+  const [method = "", url = ""] = key.split(" ");
+  const route = ID_ROUTES[key];
+  if (!route) throw new Error(`${key} is not in ID_ROUTES`);
+  const path = fillPath(url, { ...ids }) + (route.query ?? "");
+  return client.request(method, path, route.body?.());
+}
+
+let server: TestServer;
+let a: SignedUpUser;
+let b: SignedUpUser;
+/** A string only A's data contains; no answer to B may contain it. */
+let secret: string;
+let aIds: Ids;
+let aOpId: string;
+let bMemoId: string;
+let bFolderId: string;
+
+async function created(response: TestResponse, what: string) {
+  if (response.status !== 201) {
+    throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body;
+}
+
+async function expectOk(response: TestResponse, what: string) {
+  if (response.status >= 300) {
+    throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [a, b] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+  secret = `비밀-${randomId()}`;
+
+  const c = a.client;
+  const folder = (
+    await created(await c.post("/api/folders", { title: `${secret} 폴더` }), "folder")
+  ).folder;
+  const sub = (
+    await created(
+      await c.post("/api/folders", { title: `${secret} 하위`, parentFolderId: folder.id }),
+      "sub-folder",
+    )
+  ).folder;
+  const memoBody = (folderId: string, name: string) => ({
+    folderId,
+    title: `${secret} ${name}`,
+    contents: `<p>${secret} <strong>${name}</strong></p>`,
+    flashCardHint: secret,
+    tags: [secret],
+    category: secret,
+  });
+  const memo = (await created(await c.post("/api/memos", memoBody(folder.id, "메모")), "memo"))
+    .memo;
+  const subMemo = (await created(await c.post("/api/memos", memoBody(sub.id, "하위")), "memo"))
+    .memo;
+  await created(await c.post("/api/memos", memoBody("root", "루트")), "root memo");
+  aOpId = newOpId();
+  await expectOk(
+    await c.post(`/api/memos/${memo.id}/reviews`, { opId: aOpId, value: 2 }),
+    "review",
+  );
+  await expectOk(await c.post(`/api/memos/${memo.id}/reviews`, { opId: newOpId() }), "review");
+  await expectOk(await c.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() }), "complete");
+  await expectOk(await c.post(`/api/memos/${subMemo.id}/complete`, { opId: newOpId() }), "done");
+  await expectOk(await c.post(`/api/memos/${subMemo.id}/uncomplete`, { opId: newOpId() }), "undo");
+  await expectOk(
+    await c.post(`/api/memos/${memo.id}/priority`, { opId: newOpId(), delta: 1 }),
+    "priority",
+  );
+  aIds = { folderId: folder.id, memoId: memo.id };
+
+  const bFolder = (await created(await b.client.post("/api/folders", { title: "B 폴더" }), "B"))
+    .folder;
+  bFolderId = bFolder.id;
+  bMemoId = (
+    await created(await b.client.post("/api/memos", { folderId: "root", title: "B 메모" }), "B")
+  ).memo.id;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** What A sees of every folder and memo of theirs, through the API. */
+async function viewsOfA() {
+  const views: Record<string, unknown> = {};
+  const read = async (path: string) => {
+    const response = await a.client.get(path);
+    if (response.status !== 200) throw new Error(`A's GET ${path}: ${response.status}`);
+    views[path] = response.body;
+    return response.body;
+  };
+  for (const folder of (await read("/api/folders")).folders as Array<{ id: string }>) {
+    await read(`/api/folders/${folder.id}`);
+    const list = await read(`/api/folders/${folder.id}/memos?limit=100`);
+    for (const memo of list.memos as Array<{ id: string }>) await read(`/api/memos/${memo.id}`);
+  }
+  return views;
+}
+
+/** Everything of A (as A sees it, and every row) and every row of B. */
+async function snapshot() {
+  const aRows = await userRows(server, a.userId);
+  const bRows = await userRows(server, b.userId);
+  return {
+    aViews: await viewsOfA(),
+    aRows,
+    aCounts: rowCounts(aRows),
+    bRows,
+    bCounts: rowCounts(bRows),
+  };
+}
+
+/** The answer contains nothing of A: no title, contents, hint, tag, e-mail or user id. */
+function expectNothingOfA(response: TestResponse) {
+  const text = typeof response.body === "string" ? response.body : JSON.stringify(response.body);
+  expect(text).not.toContain(secret);
+  expect(text).not.toContain(a.userId);
+  expect(text).not.toContain(a.email);
+}
+
+/** The answer with the ids it was asked about replaced, to compare answers for other ids. */
+function withoutIds(response: TestResponse, ids: Ids) {
+  let text = JSON.stringify(response.body);
+  for (const id of Object.values(ids)) text = text.split(id).join("<id>");
+  return { status: response.status, body: JSON.parse(text) };
+}
+
+describe("the route table of this test", () => {
+  it("is read completely from the app's router", () => {
+    const routes = appRoutes(server.app);
+    expect(routes.length).toBeGreaterThan(20);
+    for (const { method, url } of routes) {
+      if (url.includes("*")) continue;
+      expect(server.app.hasRoute({ method, url }), routeKey(method, url)).toBe(true);
+    }
+  });
+
+  it("lists every route of the app that takes an id in its path", () => {
+    const withParams = appRoutes(server.app)
+      .filter((route) => route.url.includes(":"))
+      .map((route) => routeKey(route.method, route.url));
+    expect(Object.keys(ID_ROUTES).sort()).toEqual(withParams.sort());
+  });
+});
+
+describe("routes with an id, called by another user on the owner's ids", () => {
+  it.each(Object.keys(ID_ROUTES))(
+    "%s answers 404 as for an unknown id, shows nothing and changes nothing",
+    async (key) => {
+      const before = await snapshot();
+      const response = await sendIdRoute(b.client, key, aIds);
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe(ID_ROUTES[key]?.code);
+      expectNothingOfA(response);
+      expect(await snapshot()).toEqual(before);
+
+      const unknownIds = { folderId: randomId(), memoId: randomId() };
+      const unknown = await sendIdRoute(b.client, key, unknownIds);
+      expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
+    },
+  );
+
+  it.each(Object.keys(ID_ROUTES).filter((key) => key.startsWith("GET ")))(
+    "HEAD of %s answers 404 without a body",
+    async (key) => {
+      const url = key.slice("GET ".length);
+      const response = await b.client.request("HEAD", fillPath(url, { ...aIds }));
+      expect(response.status).toBe(404);
+      expect(response.body).toBe("");
+    },
+  );
+
+  // The requests above must be ones that work: otherwise a 404 would prove nothing.
+  it.each(Object.keys(ID_ROUTES))("%s succeeds for the owner on their own ids", async (key) => {
+    const folder = (await b.client.post("/api/folders", { title: "B 의 것" })).body.folder;
+    const memo = (await b.client.post("/api/memos", { folderId: folder.id, title: "B 의 것" })).body
+      .memo;
+    await b.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
+    const response = await sendIdRoute(b.client, key, { folderId: folder.id, memoId: memo.id });
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+  });
+});
+
+describe("ids of another user inside request bodies", () => {
+  const cases: Array<[string, () => Promise<TestResponse>]> = [
+    [
+      "POST /api/memos/:memoId/move moving one's memo into the other's folder",
+      () => b.client.post(`/api/memos/${bMemoId}/move`, { folderId: aIds.folderId }),
+    ],
+    [
+      "POST /api/memos creating a memo in the other's folder",
+      () => b.client.post("/api/memos", { folderId: aIds.folderId, title: "B 의 메모" }),
+    ],
+    [
+      "POST /api/folders creating a folder under the other's folder",
+      () => b.client.post("/api/folders", { title: "B 폴더", parentFolderId: aIds.folderId }),
+    ],
+    [
+      "PATCH /api/folders/:folderId moving one's folder under the other's folder",
+      () => b.client.patch(`/api/folders/${bFolderId}`, { parentFolderId: aIds.folderId }),
+    ],
+    [
+      "PUT /api/folders/order listing the other's folder",
+      () => b.client.put("/api/folders/order", { folderIds: [bFolderId, aIds.folderId, "root"] }),
+    ],
+  ];
+
+  it.each(cases)("%s answers 404 FOLDER_NOT_FOUND and changes nothing", async (_, request) => {
+    const before = await snapshot();
+    const response = await request();
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe(ErrorCode.FOLDER_NOT_FOUND);
+    expectNothingOfA(response);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("POST /api/memos with the other's memo id as client id makes one's own memo", async () => {
+    const before = await snapshot();
+    const response = await b.client.post("/api/memos", {
+      id: aIds.memoId,
+      folderId: "root",
+      title: "B 의 같은 id",
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.memo).toMatchObject({ id: aIds.memoId, userId: b.userId });
+    expectNothingOfA(response);
+    const after = await snapshot();
+    expect(after.aRows).toEqual(before.aRows);
+    expect(after.aViews).toEqual(before.aViews);
+    expect(after.bCounts.memos).toBe(before.bCounts.memos + 1);
+  });
+
+  it("POST /api/folders with the other's folder id as client id makes one's own folder", async () => {
+    const before = await snapshot();
+    const response = await b.client.post("/api/folders", { id: aIds.folderId, title: "B 같은 id" });
+    expect(response.status).toBe(201);
+    expect(response.body.folder).toMatchObject({ id: aIds.folderId, title: "B 같은 id" });
+    expectNothingOfA(response);
+    const after = await snapshot();
+    expect(after.aRows).toEqual(before.aRows);
+    expect(after.aViews).toEqual(before.aViews);
+    expect(after.bCounts.folders).toBe(before.bCounts.folders + 1);
+  });
+
+  it("POST /api/memos/:memoId/reviews takes an opId the other user used as a new one", async () => {
+    const before = await snapshot();
+    const memo = (await b.client.post("/api/memos", { folderId: "root", title: "B" })).body.memo;
+    const response = await b.client.post(`/api/memos/${memo.id}/reviews`, { opId: aOpId });
+    expect(response.status).toBe(200);
+    expect(response.body.memo.reviewCount).toBe(1);
+    const after = await snapshot();
+    expect(after.aRows).toEqual(before.aRows);
+    expect(after.bCounts.memoReviews).toBe(before.bCounts.memoReviews + 1);
+  });
+});
+
+describe("lists of another user", () => {
+  it.each([
+    "/api/folders",
+    "/api/folders/root/memos?limit=100",
+    "/api/home/review-list?limit=100",
+    `/api/calendar?from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
+    "/api/me",
+  ])("GET %s shows nothing of the owner's data", async (path) => {
+    const response = await b.client.get(path);
+    expect(response.status).toBe(200);
+    expectNothingOfA(response);
+    // The owner's request shows the data, so the check above can fail.
+    if (path !== "/api/me")
+      expect(JSON.stringify((await a.client.get(path)).body)).toContain(secret);
+  });
+});
+
+describe("admin routes", () => {
+  it.each(["verified", "anonymous"])("answer 403 FORBIDDEN to a %s user", async (kind) => {
+    const client = kind === "verified" ? b.client : (await signInAnonymously(server)).client;
+    const adminRoutes = appRoutes(server.app).filter((route) =>
+      route.url.startsWith("/api/admin/"),
+    );
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    const answers = [];
+    for (const { method, url } of adminRoutes) {
+      const response = await client.request(
+        method,
+        fillPath(url, {}),
+        method === "GET" ? undefined : {},
+      );
+      answers.push({
+        route: routeKey(method, url),
+        status: response.status,
+        code: response.body.error?.code,
+      });
+    }
+    expect(answers).toEqual(
+      adminRoutes.map(({ method, url }) => ({
+        route: routeKey(method, url),
+        status: 403,
+        code: ErrorCode.FORBIDDEN,
+      })),
+    );
+  });
+});
+
+describe("private routes", () => {
+  it("answer 401 UNAUTHENTICATED to a signed-out client, even for real ids", async () => {
+    const privateRoutes = appRoutes(server.app).filter(({ method, url }) => !isPublic(method, url));
+    expect(privateRoutes.length).toBeGreaterThan(15);
+    const client = server.client();
+    const answers = [];
+    for (const { method, url } of privateRoutes) {
+      const body =
+        VALID_BODIES[routeKey(method, url)] ??
+        (method === "GET" || method === "DELETE" ? undefined : {});
+      const response = await client.request(method, fillPath(url, { ...aIds }), body);
+      expectNothingOfA(response);
+      answers.push({
+        route: routeKey(method, url),
+        status: response.status,
+        code: response.body.error?.code,
+      });
+    }
+    expect(answers).toEqual(
+      privateRoutes.map(({ method, url }) => ({
+        route: routeKey(method, url),
+        status: 401,
+        code: ErrorCode.UNAUTHENTICATED,
+      })),
+    );
+  });
+});

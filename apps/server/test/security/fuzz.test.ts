@@ -1,0 +1,743 @@
+import { DAY_MS, isErrorCode, repetitionDueKey, SORT_MODES } from "@mnemo/domain";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorStatus } from "../../src/http/error-status.js";
+import type { TestClient, TestResponse } from "../helpers/client.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { signUpVerified } from "../helpers/users.js";
+import { type UserRows, userRows } from "./user-rows.js";
+
+// fast-check drives generated requests at the memo and folder routes: bodies of every JSON type,
+// wrong field types, huge and odd strings (Korean, emoji, NUL, lone surrogates), odd numbers,
+// extra fields, invalid raw JSON, other content types, random and other users' ids, forged
+// cursors and junk query strings. No request may get a 5xx or an error outside the API's shape,
+// and afterwards the user's data must still add up.
+//
+// The run is reproducible: MNEMO_FUZZ_SEED=<seed> replays it (the seed is printed on failure).
+
+const SEED = process.env.MNEMO_FUZZ_SEED
+  ? Number(process.env.MNEMO_FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
+const RUNS = 2_400;
+const MIN_REQUESTS = 2_000;
+
+/** 2026-11-23 03:00 UTC; the server's clock moves one second per request. */
+const T0 = Date.UTC(2026, 10, 23, 3, 0, 0);
+let clock = T0;
+
+/** An id (or a next-page URL) taken when the request is sent, from what exists by then. */
+class Ref {
+  constructor(
+    readonly pool: "memo" | "folder" | "other" | "page",
+    readonly index: number,
+  ) {}
+  toString(): string {
+    return `Ref(${this.pool}, ${this.index})`;
+  }
+}
+
+type Body = { json: unknown } | { raw: string; contentType: string };
+
+/** One generated request; ids in the path, body and query are resolved when it is sent. */
+interface Plan {
+  /** The route it aims at, e.g. `PATCH /api/memos/:memoId`. */
+  route: string;
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Path segments after `/api`, or a next-page URL of an earlier list answer. */
+  segments: Array<string | Ref> | Ref;
+  /** Whether path segments are %-encoded (raw ones may carry `/`, `?`, `%` and such). */
+  isEncoded: boolean;
+  query: Array<[string, string]>;
+  body: Body | undefined;
+}
+
+// ---- arbitraries ------------------------------------------------------------------------
+
+const OP_IDS = Array.from({ length: 8 }, (_, i) => `fuzz-op-${i}`);
+const HUGE_STRINGS = [
+  "가".repeat(700_000), // over the 2 MiB body limit once UTF-8 encoded
+  "x".repeat(1_500_001), // one over the contents limit
+  `<p>${"x".repeat(1_499_000)}</p>`,
+  "<b>".repeat(100_000),
+];
+
+const specialText = fc.constantFrom(
+  "",
+  " ",
+  " \t\n ",
+  "안녕하세요 메모",
+  "👩‍👩‍👧‍👦🇰🇷",
+  "a\u0000b",
+  "\u0000",
+  "\ud800",
+  "x\udfffy",
+  "\u202e뒤집기",
+  "\u200b",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%00",
+  "{{7*7}}",
+  "null",
+  "NaN",
+  "-1",
+  "1e309",
+  "가".repeat(501),
+  "x".repeat(2_001),
+);
+/** Any text: arbitrary code points (lone surrogates too), graphemes, and known troublemakers. */
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 3, arbitrary: specialText },
+);
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    100_000,
+    100_001,
+    1_000_000,
+    1_000_001,
+    -1_000_001,
+    2 ** 31,
+    2 ** 53,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    T0,
+    T0 + 2 * DAY_MS,
+  ),
+);
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  text,
+  number,
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+);
+
+const objectId = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const idLiteral = fc.oneof(
+  objectId,
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.constantFrom("root", "", ".", "..", "order", "%zz", "a b", "x".repeat(65), "x".repeat(201)),
+  fc.constantFrom("__proto__", "constructor", "0", "-1", "😀", "메모", "\u0000", "a/b", "a?b=1"),
+);
+/** Mostly one of the user's ids, sometimes the other user's, sometimes made up. */
+function idOf(pool: "memo" | "folder"): fc.Arbitrary<string | Ref> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.nat().map((i) => new Ref(pool, i)) },
+    { weight: 1, arbitrary: fc.nat().map((i) => new Ref("other", i)) },
+    { weight: 2, arbitrary: idLiteral },
+  );
+}
+const memo = idOf("memo");
+/** A client-chosen id now and then (JSON leaves `undefined` out), so most creates are new. */
+const rarely = (id: fc.Arbitrary<string | Ref>) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: id });
+const folder = idOf("folder");
+
+const nonBlank = fc
+  .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
+  .filter((value) => value.trim() !== "");
+const title = fc.oneof(fc.constantFrom("메모", "Memo 😀", "단어 외우기"), nonBlank);
+const opId = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...OP_IDS) },
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_.:-]{8,64}$/) },
+);
+const repetitionValue = fc.double({ min: 0, max: 100_000, noNaN: true });
+
+// Valid values of each field; bodies mix them with values of any type.
+const memoFields = {
+  title,
+  contents: fc.oneof(
+    { weight: 20, arbitrary: fc.constantFrom("<p>안녕</p>", "<p><b>굵게</b></p>", "", "<p></p>") },
+    { weight: 20, arbitrary: text },
+    { weight: 1, arbitrary: fc.constantFrom(...HUGE_STRINGS) },
+  ),
+  flashCardHint: text,
+  tags: fc.array(title, { maxLength: 4 }),
+  categoryId: fc.oneof(fc.constant(null), objectId),
+  category: fc.oneof(fc.constant(null), nonBlank),
+  type: fc.oneof(fc.constantFrom("memo", "card"), nonBlank),
+};
+const folderFields = {
+  title,
+  description: text,
+  parentFolderId: fc.oneof(fc.constant(null), folder),
+  isCategoryFolder: fc.boolean(),
+  sortingMethod: fc.constantFrom(...SORT_MODES),
+  dateRepetitionValue: repetitionValue,
+  readRepetitionValue: repetitionValue,
+  pinned: fc.boolean(),
+  sideNavPinned: fc.boolean(),
+  enableCompletionFeature: fc.boolean(),
+  enableFlashCardFeature: fc.boolean(),
+  showSortingValues: fc.boolean(),
+  showReviewCount: fc.boolean(),
+  showAtHomeReviewList: fc.boolean(),
+};
+
+const RAW_BODIES = [
+  "{",
+  '{"title":',
+  "nul",
+  "{'title':1}",
+  "[1,2",
+  '{"title":"a"}x',
+  "",
+  " ",
+  '{"__proto__":{"isAdmin":true},"title":"a"}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"title": NaN}',
+  '{"priority": 1e999, "delta": 1e999}',
+  '"\\ud800"',
+  '{"title":"\\u0000","folderId":"root"}',
+  '{"folderId":"root","title":"a","title":"b"}',
+  `${"[".repeat(5_000)}${"]".repeat(5_000)}`,
+];
+const rawBody: fc.Arbitrary<Body> = fc.record({
+  raw: fc.oneof(fc.constantFrom(...RAW_BODIES), fc.string({ unit: "binary", maxLength: 30 })),
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-8",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+  ),
+});
+
+/**
+ * Bodies for a route: valid ones; ones whose fields may hold any type, with extra fields; any
+ * JSON value instead of an object; raw text that is mostly not JSON.
+ */
+function bodyOf(
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  required: string[] = [],
+): fc.Arbitrary<Body> {
+  const mutated = Object.fromEntries(
+    Object.entries(fields).map(([name, valid]) => [
+      name,
+      fc.oneof({ weight: 2, arbitrary: valid }, { weight: 1, arbitrary: anyJson }),
+    ]),
+  );
+  const withExtra = fc
+    .tuple(
+      fc.record(mutated, { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 }),
+    )
+    .map(([known, extra]) => ({ ...extra, ...known }));
+  const json = fc
+    .oneof(
+      { weight: 6, arbitrary: fc.record(fields, { requiredKeys: required }) },
+      { weight: 4, arbitrary: withExtra },
+      { weight: 1, arbitrary: anyJson },
+    )
+    .map((value): Body => ({ json: value }));
+  return fc.oneof({ weight: 11, arbitrary: json }, { weight: 1, arbitrary: rawBody });
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+/** A cursor for `mode` built by a client, mostly well-formed but with any numbers in its key. */
+function forgedCursor(mode: string) {
+  return fc
+    .record({
+      v: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, anyJson),
+      m: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(mode) },
+        fc.constantFrom(...SORT_MODES),
+        text,
+      ),
+      t: fc.oneof(fc.integer({ min: 0, max: T0 * 2 }), number),
+      k: fc.array(fc.oneof(fc.integer({ min: 0, max: T0 }), number), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+      id: fc.oneof({ weight: 5, arbitrary: objectId }, text),
+    })
+    .map(base64url);
+}
+const validListQuery = fc.record(
+  {
+    sort: fc.constantFrom(...SORT_MODES),
+    limit: fc
+      .oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }) },
+        fc.integer({ min: 1, max: 100 }),
+      )
+      .map(String),
+    tz: fc.integer({ min: -720, max: 840 }).map(String),
+  },
+  { requiredKeys: [] },
+);
+const forgedPageQuery = fc.constantFrom(...SORT_MODES).chain((mode) =>
+  fc.record({
+    sort: fc.constant(mode),
+    limit: fc.integer({ min: 1, max: 5 }).map(String),
+    cursor: forgedCursor(mode),
+  }),
+);
+const junkListQuery = fc.record(
+  {
+    sort: fc.oneof(fc.constantFrom(...SORT_MODES), text),
+    limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), text),
+    cursor: fc.oneof(forgedCursor("latest"), text),
+    tz: fc.oneof(fc.integer({ min: -1_000, max: 1_000 }).map(String), text),
+    "": text,
+    other: text,
+  },
+  { requiredKeys: [] },
+);
+const listQuery = fc
+  .oneof(
+    { weight: 3, arbitrary: validListQuery },
+    { weight: 2, arbitrary: forgedPageQuery },
+    { weight: 2, arbitrary: junkListQuery },
+  )
+  .map((query) => Object.entries(query) as Array<[string, string]>);
+
+function plan(
+  route: string,
+  segments: fc.Arbitrary<Plan["segments"]>,
+  body?: fc.Arbitrary<Body>,
+  query?: fc.Arbitrary<Plan["query"]>,
+): fc.Arbitrary<Plan> {
+  const [method = "GET"] = route.split(" ");
+  return fc.record({
+    route: fc.constant(route),
+    method: fc.constant(method as Plan["method"]),
+    segments,
+    isEncoded: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, fc.constant(false)),
+    query: query ?? fc.constant([]),
+    body: body ?? fc.constant(undefined),
+  });
+}
+const path = (...segments: Array<string | fc.Arbitrary<string | Ref>>) =>
+  fc.tuple(
+    ...segments.map((segment) => (typeof segment === "string" ? fc.constant(segment) : segment)),
+  );
+const opBody = bodyOf({ opId }, ["opId"]);
+
+const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
+  {
+    weight: 12,
+    arbitrary: plan(
+      "POST /api/memos",
+      path("memos"),
+      bodyOf(
+        {
+          ...memoFields,
+          id: rarely(memo),
+          folderId: folder,
+          priority: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        },
+        ["folderId", "title"],
+      ),
+    ),
+  },
+  { weight: 4, arbitrary: plan("GET /api/memos/:memoId", path("memos", memo)) },
+  {
+    weight: 8,
+    arbitrary: plan("PATCH /api/memos/:memoId", path("memos", memo), bodyOf(memoFields)),
+  },
+  {
+    weight: 6,
+    arbitrary: plan(
+      "POST /api/memos/:memoId/move",
+      path("memos", memo, "move"),
+      bodyOf({ folderId: folder }, ["folderId"]),
+    ),
+  },
+  { weight: 1, arbitrary: plan("DELETE /api/memos/:memoId", path("memos", memo)) },
+  {
+    weight: 10,
+    arbitrary: plan(
+      "POST /api/memos/:memoId/reviews",
+      path("memos", memo, "reviews"),
+      bodyOf(
+        {
+          opId,
+          value: repetitionValue,
+          reviewedAt: fc.integer({ min: 0, max: T0 + 2 * DAY_MS }),
+        },
+        ["opId"],
+      ),
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: plan("POST /api/memos/:memoId/complete", path("memos", memo, "complete"), opBody),
+  },
+  {
+    weight: 6,
+    arbitrary: plan(
+      "POST /api/memos/:memoId/uncomplete",
+      path("memos", memo, "uncomplete"),
+      opBody,
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: plan(
+      "POST /api/memos/:memoId/priority",
+      path("memos", memo, "priority"),
+      bodyOf({ opId, delta: fc.constantFrom(1, -1) }, ["opId", "delta"]),
+    ),
+  },
+  {
+    weight: 10,
+    arbitrary: plan(
+      "GET /api/folders/:folderId/memos",
+      path("folders", folder, "memos"),
+      undefined,
+      listQuery,
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: plan(
+      "GET /api/folders/:folderId/memos (next page)",
+      fc.nat().map((i) => new Ref("page", i)),
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: plan(
+      "POST /api/folders",
+      path("folders"),
+      bodyOf({ ...folderFields, id: rarely(folder) }, ["title"]),
+    ),
+  },
+  { weight: 2, arbitrary: plan("GET /api/folders", path("folders")) },
+  { weight: 2, arbitrary: plan("GET /api/folders/:folderId", path("folders", folder)) },
+  {
+    weight: 6,
+    arbitrary: plan("PATCH /api/folders/:folderId", path("folders", folder), bodyOf(folderFields)),
+  },
+  {
+    weight: 4,
+    arbitrary: plan(
+      "PUT /api/folders/order",
+      path("folders", "order"),
+      bodyOf({ folderIds: fc.uniqueArray(folder, { minLength: 1, maxLength: 6 }) }, ["folderIds"]),
+    ),
+  },
+  { weight: 1, arbitrary: plan("DELETE /api/folders/:folderId", path("folders", folder)) },
+  {
+    weight: 2,
+    arbitrary: plan(
+      "GET /api/home/review-list",
+      path("home", "review-list"),
+      undefined,
+      fc
+        .oneof(fc.integer({ min: -5, max: 120 }).map(String), text)
+        .map((limit): Plan["query"] => [["limit", limit]]),
+    ),
+  },
+);
+
+// ---- running requests ---------------------------------------------------------------------
+
+let server: TestServer;
+let client: TestClient;
+let userId: string;
+let otherUserId: string;
+let otherRowsBefore: UserRows;
+const pools: Record<Ref["pool"], string[]> = {
+  memo: [],
+  folder: ["root"],
+  other: [],
+  /** URLs of next pages that list answers pointed to. */
+  page: [],
+};
+let requestCount = 0;
+/** Per route: how many requests succeeded and how many were refused. */
+const outcomes = new Map<string, { ok: number; refused: number }>();
+
+/** A string without lone surrogates, which `encodeURIComponent` refuses. */
+function wellFormed(value: string): string {
+  return value.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    "\ufffd",
+  );
+}
+
+function resolve(value: unknown): unknown {
+  if (value instanceof Ref) {
+    const pool = pools[value.pool];
+    if (pool.length > 0) return pool[value.index % pool.length];
+    return value.pool === "page" ? "/api/folders/root/memos?limit=1" : `missing-${value.pool}`;
+  }
+  if (Array.isArray(value)) return value.map(resolve);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
+  }
+  return value;
+}
+
+function urlOf(request: Plan): string {
+  if (request.segments instanceof Ref) return String(resolve(request.segments));
+  const segments = request.segments.map((segment) => {
+    const id = wellFormed(String(resolve(segment)));
+    return request.isEncoded ? encodeURIComponent(id) : id;
+  });
+  const query = new URLSearchParams(
+    request.query.map(([key, value]): [string, string] => [wellFormed(key), wellFormed(value)]),
+  ).toString();
+  return `/api/${segments.join("/")}${query ? `?${query}` : ""}`;
+}
+
+async function send(request: Plan): Promise<TestResponse> {
+  requestCount += 1;
+  clock += 1_000;
+  const url = urlOf(request);
+  const body = request.method === "GET" ? undefined : request.body;
+  const response =
+    body && "raw" in body
+      ? await client.request(request.method, url, undefined, {
+          raw: body.raw,
+          headers: { "content-type": body.contentType },
+        })
+      : await client.request(request.method, url, body && resolve(body.json));
+  const outcome = outcomes.get(request.route) ?? { ok: 0, refused: 0 };
+  if (response.status < 300) outcome.ok += 1;
+  else outcome.refused += 1;
+  outcomes.set(request.route, outcome);
+  const nextCursor = response.body?.nextCursor;
+  if (typeof nextCursor === "string") {
+    const next = new URL(url, server.baseUrl);
+    next.searchParams.set("cursor", nextCursor);
+    pools.page.push(`${next.pathname}${next.search}`);
+  }
+  return response;
+}
+
+/** Every 50 requests, takes the user's ids afresh, so later requests hit existing objects. */
+async function refreshPools(): Promise<void> {
+  if (requestCount % 50 !== 0) return;
+  const { memos, folders } = await userRows(server, userId);
+  pools.memo = memos.map((row) => row.id);
+  pools.folder = folders.map((row) => row.id);
+  pools.page = pools.page.slice(-20);
+}
+
+/** What is wrong with an answer: a 5xx, or an error outside `{ error: { code, message } }`. */
+function problemWith(response: TestResponse): string | null {
+  if (response.status >= 500) return `answered ${response.status} ${JSON.stringify(response.body)}`;
+  if (response.status < 400) return null;
+  const error: unknown = response.body?.error;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  if (!isErrorCode(code) || typeof message !== "string") {
+    return `answered ${response.status} with ${JSON.stringify(response.body).slice(0, 300)}`;
+  }
+  // Fastify answers an unsupported content type with 415, under the generic validation code.
+  const isUnsupportedType = response.status === 415 && code === "VALIDATION_FAILED";
+  if (response.status !== errorStatus[code] && !isUnsupportedType) {
+    return `answered ${response.status} with ${code}, whose status is ${errorStatus[code]}`;
+  }
+  return null;
+}
+
+/** How the user's rows disagree with each other: counters, keys and references. */
+function counterProblems(rows: UserRows): string[] {
+  const problems: string[] = [];
+  const foldersById = new Map(rows.folders.map((folder) => [folder.id, folder]));
+  const memoIds = new Set(rows.memos.map((memo) => memo.id));
+  const isClose = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  for (const memo of rows.memos) {
+    const reviews = rows.memoReviews.filter((review) => review.memo_id === memo.id);
+    const live = rows.memoCompletions.filter(
+      (completion) => completion.memo_id === memo.id && completion.undone_at === null,
+    );
+    const folder = foldersById.get(memo.folder_id);
+    const lastReviewedAt = reviews.length ? Math.max(...reviews.map((r) => r.reviewed_at)) : null;
+    const sum = reviews.reduce((total, review) => total + review.value, 0);
+    const fact = (what: string, stored: unknown, expected: unknown) =>
+      problems.push(`memo ${memo.id}: ${what} ${stored}, expected ${expected}`);
+    if (!folder) fact("folder", memo.folder_id, "an existing folder");
+    if (memo.review_count !== reviews.length)
+      fact("review_count", memo.review_count, reviews.length);
+    if (memo.last_reviewed_at !== lastReviewedAt) {
+      fact("last_reviewed_at", memo.last_reviewed_at, lastReviewedAt);
+    }
+    if (!isClose(memo.accumulated_review_value, sum)) {
+      fact("accumulated_review_value", memo.accumulated_review_value, sum);
+    }
+    if (memo.completed_count !== live.length)
+      fact("completed_count", memo.completed_count, live.length);
+    if (!folder) continue;
+    const dueKey = repetitionDueKey(
+      memo.created_at,
+      folder.date_repetition_value,
+      memo.accumulated_review_value,
+    );
+    if (!isClose(memo.due_key, dueKey)) fact("due_key", memo.due_key, dueKey);
+    const homeRv = folder.show_at_home_review_list ? folder.date_repetition_value : null;
+    if (memo.home_rv !== homeRv) fact("home_rv", memo.home_rv, homeRv);
+  }
+  for (const review of rows.memoReviews) {
+    if (!memoIds.has(review.memo_id)) problems.push(`review ${review.op_id} of a deleted memo`);
+  }
+  for (const done of rows.memoCompletions) {
+    if (!memoIds.has(done.memo_id)) problems.push(`completion ${done.op_id} of a deleted memo`);
+  }
+  return problems;
+}
+
+/** Folders whose parent is missing or whose ancestors loop. */
+function treeProblems(rows: UserRows): string[] {
+  const problems: string[] = [];
+  const parentOf = new Map(rows.folders.map((folder) => [folder.id, folder.parent_folder_id]));
+  for (const folder of rows.folders) {
+    const seen = new Set<string>();
+    for (let id: string | null = folder.id; id !== null; id = parentOf.get(id) ?? null) {
+      if (seen.has(id)) {
+        problems.push(`folder ${folder.id}: its ancestors loop through ${id}`);
+        break;
+      }
+      if (!parentOf.has(id)) {
+        problems.push(`folder ${folder.id}: ancestor ${id} does not exist`);
+        break;
+      }
+      seen.add(id);
+    }
+  }
+  return problems;
+}
+
+/** The most rows the checks during the run saw, to prove they checked real data. */
+const peak = { memos: 0, memoReviews: 0, memoCompletions: 0 };
+
+/** Every 200 requests, the user's data must add up already. */
+async function checkDuringRun(): Promise<void> {
+  if (requestCount % 200 !== 0) return;
+  const rows = await userRows(server, userId);
+  peak.memos = Math.max(peak.memos, rows.memos.length);
+  peak.memoReviews = Math.max(peak.memoReviews, rows.memoReviews.length);
+  peak.memoCompletions = Math.max(peak.memoCompletions, rows.memoCompletions.length);
+  const problems = [...counterProblems(rows), ...treeProblems(rows)];
+  if (problems.length > 0)
+    throw new Error(`after ${requestCount} requests: ${problems.join("; ")}`);
+}
+
+const rerunHint = () => console.error(`fuzz failed: rerun with MNEMO_FUZZ_SEED=${SEED}`);
+
+/** The checks after the run mean something only when the run happened. */
+function expectFullRun() {
+  expect(requestCount, "requests sent by the fuzz run").toBeGreaterThanOrEqual(MIN_REQUESTS);
+}
+
+beforeAll(async () => {
+  // At level "error" a 5xx prints the server's stack next to the failing request.
+  server = await startTestServer({ now: () => clock, env: { LOG_LEVEL: "error" } });
+  const [fuzzer, other] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+  client = fuzzer.client;
+  userId = fuzzer.userId;
+  otherUserId = other.userId;
+  const otherFolder = (await other.client.post("/api/folders", { title: "남의 폴더" })).body.folder;
+  const otherMemo = (
+    await other.client.post("/api/memos", { folderId: otherFolder.id, title: "남의 메모" })
+  ).body.memo;
+  await other.client.post(`/api/memos/${otherMemo.id}/reviews`, { opId: OP_IDS[0] });
+  await other.client.post(`/api/memos/${otherMemo.id}/complete`, { opId: OP_IDS[1] });
+  pools.other = [otherFolder.id, otherMemo.id];
+  otherRowsBefore = await userRows(server, otherUserId);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("fuzzed requests to the memo and folder routes", () => {
+  it("answers every generated request below 500, with a known error code when refused", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(rerunHint);
+    await fc.assert(
+      fc.asyncProperty(requestPlan, async (request) => {
+        const response = await send(request);
+        const problem = problemWith(response);
+        if (problem) throw new Error(`${request.method} ${urlOf(request)} ${problem}`);
+        await refreshPools();
+        await checkDuringRun();
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    expectFullRun();
+    // Every route was both used successfully and refused, so the run reached past validation.
+    const routes = [...outcomes].sort(([a], [b]) => a.localeCompare(b));
+    // These two send only what the server gave (no input, or a next-page URL it answered).
+    const canBeRefused = (route: string) =>
+      route !== "GET /api/folders" && !route.endsWith("(next page)");
+    expect(
+      routes.filter(
+        ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
+      ),
+    ).toEqual([]);
+    expect(routes).toHaveLength(18);
+  }, 120_000);
+
+  it("keeps every memo's counters equal to its review and completion rows", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(rerunHint);
+    expectFullRun();
+    expect(counterProblems(await userRows(server, userId))).toEqual([]);
+    // The checks during the run saw a user with real data, not an emptied one.
+    // (Over 40 seeds the peaks were at least 18 memos, 20 reviews and 15 completions.)
+    expect(peak.memos).toBeGreaterThanOrEqual(10);
+    expect(peak.memoReviews).toBeGreaterThanOrEqual(8);
+    expect(peak.memoCompletions).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps a folder tree without dangling parents or cycles", async ({ onTestFailed }) => {
+    onTestFailed(rerunHint);
+    expectFullRun();
+    const rows = await userRows(server, userId);
+    expect(treeProblems(rows)).toEqual([]);
+    const listed = (await client.get("/api/folders")).body.folders.map((f: { id: string }) => f.id);
+    expect(listed.sort()).toEqual(rows.folders.map((folder) => folder.id).sort());
+  });
+
+  it("still pages every folder in every sort mode without duplicates or gaps", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(rerunHint);
+    expectFullRun();
+    const { memos } = await userRows(server, userId);
+    const folderIds = [...new Set(memos.map((memo) => memo.folder_id))];
+    expect(memos.length, "memos left after the run").toBeGreaterThanOrEqual(5);
+    for (const folderId of folderIds) {
+      const expected = memos.filter((memo) => memo.folder_id === folderId).map((memo) => memo.id);
+      for (const sort of SORT_MODES) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const query = new URLSearchParams({ sort, limit: "7", tz: "540" });
+          if (cursor) query.set("cursor", cursor);
+          const response = await client.get(
+            `/api/folders/${encodeURIComponent(folderId)}/memos?${query}`,
+          );
+          expect(response.status).toBe(200);
+          seen.push(...response.body.memos.map((m: { id: string }) => m.id));
+          cursor = response.body.nextCursor;
+        } while (cursor !== null && seen.length <= expected.length);
+        expect(new Set(seen).size, `${folderId} ${sort}`).toBe(seen.length);
+        expect(seen.sort(), `${folderId} ${sort}`).toEqual(expected.sort());
+      }
+    }
+    expect((await client.get("/api/home/review-list?limit=100")).status).toBe(200);
+  });
+
+  it("leaves the other user's data untouched", async ({ onTestFailed }) => {
+    onTestFailed(rerunHint);
+    expectFullRun();
+    expect(await userRows(server, otherUserId)).toEqual(otherRowsBefore);
+  });
+});

@@ -1,0 +1,54 @@
+import type { TestServer } from "../helpers/test-server.js";
+
+/**
+ * Every row a user owns in the app's private tables, each table in a stable order, so a test can
+ * compare the whole of a user's data before and after something that must not change it.
+ */
+export async function userRows(server: TestServer, userId: string) {
+  const { kysely } = server.db;
+  return {
+    folders: await kysely
+      .selectFrom("folders")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
+    memos: await kysely
+      .selectFrom("memos")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
+    memoReviews: await kysely
+      .selectFrom("memo_reviews")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("op_id")
+      .execute(),
+    memoCompletions: await kysely
+      .selectFrom("memo_completions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("op_id")
+      .execute(),
+    appliedOps: await kysely
+      .selectFrom("applied_ops")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("op_id")
+      .execute(),
+  };
+}
+
+export type UserRows = Awaited<ReturnType<typeof userRows>>;
+
+/** How many rows of each private table a user owns. */
+export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
+  return {
+    folders: rows.folders.length,
+    memos: rows.memos.length,
+    memoReviews: rows.memoReviews.length,
+    memoCompletions: rows.memoCompletions.length,
+    appliedOps: rows.appliedOps.length,
+  };
+}

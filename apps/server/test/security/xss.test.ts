@@ -1,0 +1,408 @@
+import { isEmptyRichText } from "@mnemo/domain";
+import {
+  type DefaultTreeAdapterTypes,
+  defaultTreeAdapter,
+  html,
+  parseFragment,
+  serialize,
+} from "parse5";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestClient } from "../helpers/client.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { signUpVerified } from "../helpers/users.js";
+
+// Memo contents are rich text the web app renders as HTML, so what the server stores and answers
+// is checked the way a browser reads it: parsed by parse5 (the WHATWG parsing algorithm), then
+// every element and attribute compared with what the editor produces. Titles and flash-card hints
+// are plain text: stored and answered exactly as sent, and escaped by the UI like any text.
+
+/** Known XSS vectors: scripts, handlers, URL schemes, foreign content and parser tricks. */
+const PAYLOADS: readonly string[] = [
+  "<script>alert(1)</script>",
+  "<SCRIPT>alert(1)</SCRIPT>",
+  "<ScRiPt >alert(1)</sCrIpT >",
+  "<script\n>alert(1)</script\n>",
+  "<scr<script>ipt>alert(1)</scr</script>ipt>",
+  "<<script>alert(1);//<</script>",
+  '<script src="https://evil.example/x.js"></script>',
+  '<script/xss src="https://evil.example/x.js"></script>',
+  '"><script>alert(1)</script>',
+  "<img src=x onerror=alert(1)>",
+  "<IMG SRC=x ONERROR=alert(1)>",
+  '<img src="x" onerror  =  "alert(1)">',
+  "<img/src=x/onerror=alert(1)>",
+  '<img src=x onerror="&#97;lert(1)">',
+  "<img src=x onerror=alert(1)//",
+  '<img src="javascript:alert(1)">',
+  '<img src=" data:text/html,<script>alert(1)</script>">',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<img src="https://ok.example/a.png" onload="alert(1)" style="x:expression(alert(1))">',
+  '<img alt="<script>alert(1)</script>" src="https://ok.example/a.png">',
+  '<img title="--><script>alert(1)</script>" src="https://ok.example/a.png">',
+  "<svg onload=alert(1)>",
+  "<svg/onload=alert(1)",
+  "<svg><script>alert(1)</script></svg>",
+  "<svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>",
+  "<svg><animate onbegin=alert(1) attributeName=x dur=1s>",
+  "<svg><set attributeName=onmouseover to=alert(1)>",
+  '<svg><a xlink:href="javascript:alert(1)"><text x=20 y=20>x</text></a></svg>',
+  '<svg><animate xlink:href=#x attributeName=href values="javascript:alert(1)" /><a id=x><text>x</text></a></svg>',
+  "<body onload=alert(1)>",
+  '<div onmouseover="alert(1)">hover</div>',
+  "<div/onclick=alert(1)>x</div>",
+  "<p onclick=alert(1)>x</p>",
+  '<span class="highlight" onmouseover="alert(1)">x</span>',
+  "<details open ontoggle=alert(1)>",
+  '<video><source onerror="alert(1)"></video>',
+  '<a href="javascript:alert(1)">x</a>',
+  "<a href=javascript:alert(1)>x</a>",
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  '<a href="&#x20;javascript:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href="java\tscript:alert(1)">x</a>',
+  '<a href="jav&#x0A;ascript:alert(1)">x</a>',
+  '<a href="jav&NewLine;ascript&colon;alert(1)">x</a>',
+  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
+  '<a href="&#x6A;avascript&colon;alert(1)">x</a>',
+  '<a href="&#0000106avascript:alert(1)">x</a>',
+  '<a href="javascript&#58;alert(1)">x</a>',
+  '<a href="\u0001javascript:alert(1)">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="VBScript&#58;msgbox(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="data&#58;text/html,&lt;script&gt;alert(1)&lt;/script&gt;">x</a>',
+  '<a href=" data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="https://ok.example" onclick="alert(1)">x</a>',
+  '<a href="https://ok.example/"onmouseover="alert(1)">x</a>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<iframe srcdoc="&lt;img src=x onerror=alert(1)&gt;"></iframe>',
+  '<embed src="javascript:alert(1)">',
+  '<object data="javascript:alert(1)"></object>',
+  '<object data="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="></object>',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '<form action="javascript:alert(1)"><input type=submit></form>',
+  '<form><button formaction="javascript:alert(1)">x</button></form>',
+  "<button onfocus=alert(1) autofocus>x</button>",
+  "<input onfocus=alert(1) autofocus>",
+  '<style>body{background:url("javascript:alert(1)")}</style>',
+  "<style>@import 'https://evil.example/x.css';</style>",
+  '<div style="width: expression(alert(1))">x</div>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<link rel="import" href="https://evil.example/x.html">',
+  '<link rel="stylesheet" href="javascript:alert(1)">',
+  '<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=alert(1)&gt;">',
+  '<math><mtext><h1><a><h6></a></h6><mglyph><svg><mtext><style><a title="</style><img src onerror=alert(1)>"></style></h1>',
+  "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
+  '<math><a xlink:href="javascript:alert(1)">x</a></math>',
+  "<template><script>alert(1)</script></template>",
+  "<template><img src=x onerror=alert(1)></template>",
+  "<!--><img src=x onerror=alert(1)>-->",
+  '<!--<img src="--><img src=x onerror=alert(1)//">',
+  "<![CDATA[<img src=x onerror=alert(1)>]]>",
+  "<svg><![CDATA[><img src=x onerror=alert(1)>]]></svg>",
+  "<title><img src=x onerror=alert(1)></title>",
+  "<xmp><img src=x onerror=alert(1)></xmp>",
+  "<textarea><script>alert(1)</script></textarea>",
+  "<plaintext><img src=x onerror=alert(1)>",
+  "<frameset onload=alert(1)>",
+  "<marquee onstart=alert(1)>x</marquee>",
+  "<isindex action=javascript:alert(1) type=submit value=x>",
+];
+
+/** What the editor produces: these elements, each with only these attributes. */
+const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  p: [],
+  br: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  code: ["class"],
+  pre: [],
+  blockquote: [],
+  ul: [],
+  ol: ["start"],
+  li: [],
+  h1: [],
+  h2: [],
+  h3: [],
+  a: ["href", "rel", "target"],
+  img: ["src", "alt", "title"],
+  hr: [],
+  span: ["class"],
+  mark: ["class"],
+};
+
+/** Elements that run script, load documents or change how the page is parsed. */
+const FORBIDDEN_ELEMENTS = [
+  "script",
+  "iframe",
+  "embed",
+  "object",
+  "style",
+  "meta",
+  "base",
+  "link",
+  "form",
+  "svg",
+  "math",
+  "template",
+  "noscript",
+];
+
+/** URL schemes each URL attribute may use; a relative URL has none. */
+const SAFE_SCHEMES: Readonly<Record<string, readonly string[]>> = {
+  href: ["http", "https", "mailto"],
+  src: ["http", "https", "data"],
+};
+const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,/;
+
+type Element = DefaultTreeAdapterTypes.Element;
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+
+/** The contents as a browser parses them inside the memo view's `<div>`. */
+function parseContents(contents: string): DefaultTreeAdapterTypes.DocumentFragment {
+  const context = defaultTreeAdapter.createElement("div", html.NS.HTML, []);
+  return parseFragment(context, contents, {});
+}
+
+function elementsOf(node: ParentNode): Element[] {
+  const found: Element[] = [];
+  for (const child of node.childNodes) {
+    if (!("tagName" in child)) continue;
+    found.push(child, ...elementsOf(child));
+    if (child.tagName === "template" && "content" in child) {
+      found.push(...elementsOf(defaultTreeAdapter.getTemplateContent(child)));
+    }
+  }
+  return found;
+}
+
+/** The text a reader sees, in document order (comments are not text). */
+function textOf(node: ParentNode): string {
+  return node.childNodes
+    .map((child) => {
+      if (child.nodeName === "#text" && "value" in child) return child.value;
+      return "childNodes" in child ? textOf(child) : "";
+    })
+    .join("");
+}
+
+/** The scheme a browser sees: it drops edge controls and spaces, and tabs and newlines anywhere. */
+function schemeOf(url: string): string | null {
+  let start = 0;
+  let end = url.length;
+  while (start < end && url.charCodeAt(start) <= 0x20) start += 1;
+  while (end > start && url.charCodeAt(end - 1) <= 0x20) end -= 1;
+  const cleaned = url
+    .slice(start, end)
+    .replace(/[\t\n\r]/g, "")
+    .toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1] ?? null;
+}
+
+/** Every part of `contents` that could run script or load something active; empty when safe. */
+function executableParts(contents: string): string[] {
+  const problems: string[] = [];
+  if (/<\s*script/i.test(contents)) problems.push("the text <script");
+  for (const element of elementsOf(parseContents(contents))) {
+    const tag = element.tagName;
+    if (element.namespaceURI !== html.NS.HTML) problems.push(`<${tag}> in ${element.namespaceURI}`);
+    if (FORBIDDEN_ELEMENTS.includes(tag)) problems.push(`forbidden <${tag}>`);
+    const allowed = ALLOWED_ATTRIBUTES[tag];
+    if (!allowed) problems.push(`unexpected <${tag}>`);
+    for (const { name, value } of element.attrs) {
+      if (/^on/i.test(name)) problems.push(`handler ${tag}[${name}]`);
+      if (!allowed?.includes(name)) problems.push(`unexpected ${tag}[${name}]`);
+      const schemes = SAFE_SCHEMES[name];
+      const scheme = schemeOf(value);
+      if (schemes && scheme !== null && !schemes.includes(scheme)) {
+        problems.push(`${scheme}: URL in ${tag}[${name}]`);
+      }
+      if (scheme === "data" && !RASTER_DATA_URL.test(value.trim().toLowerCase())) {
+        problems.push(`non-image data: URL in ${tag}[${name}]`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Safe as stored, and still safe once a browser has parsed and re-serialized it (the editor loads
+ * the HTML and saves what it serializes: mutation XSS hides in that round trip).
+ */
+function expectNothingExecutable(contents: string) {
+  expect(executableParts(contents)).toEqual([]);
+  expect(executableParts(serialize(parseContents(contents)))).toEqual([]);
+}
+
+const withoutSpace = (text: string) => text.replace(/\s+/g, "");
+
+/**
+ * The preview is the text a reader sees in the contents (block boundaries become spaces, so
+ * spaces are left out of the comparison), never anything of their markup. It is plain text: when
+ * the contents show `<img …>` as text (a `<plaintext>` or `<title>` payload), so does the preview,
+ * and the UI escapes it like the title.
+ */
+function expectPreviewOf(memo: { contents: string; preview: string }) {
+  expect(withoutSpace(memo.preview)).toBe(withoutSpace(textOf(parseContents(memo.contents))));
+}
+
+let server: TestServer;
+let client: TestClient;
+/** The folder of memos created with a payload (shown on home). */
+let createdFolderId: string;
+/** The folder of memos changed to a payload (not shown on home). */
+let patchedFolderId: string;
+/** Payload → the memo created with it, and the memo patched with it. */
+const memoIdsOf = new Map<string, { created: string; patched: string }>();
+
+const BENIGN = "<p>처음 내용</p>";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ client } = await signUpVerified(server));
+  createdFolderId = (await client.post("/api/folders", { title: "만든 것" })).body.folder.id;
+  patchedFolderId = (
+    await client.post("/api/folders", { title: "바꾼 것", showAtHomeReviewList: false })
+  ).body.folder.id;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("memo contents, title and hint with XSS payloads", () => {
+  it("covers at least 50 payloads", () => {
+    expect(new Set(PAYLOADS).size).toBe(PAYLOADS.length);
+    expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(PAYLOADS)("POST /api/memos keeps nothing executable of %s", async (payload) => {
+    const response = await client.post("/api/memos", {
+      folderId: createdFolderId,
+      title: payload,
+      contents: payload,
+      flashCardHint: payload,
+    });
+    expect(response.status).toBe(201);
+    const stored = (await client.get(`/api/memos/${response.body.memo.id}`)).body.memo;
+    expect(stored).toEqual(response.body.memo);
+    expectNothingExecutable(stored.contents);
+    expectPreviewOf(stored);
+    expect(stored.title).toBe(payload.trim());
+    expect(stored.flashCardHint).toBe(payload);
+    memoIdsOf.set(payload, { created: stored.id, patched: "" });
+  });
+
+  it.each(PAYLOADS)("PATCH /api/memos/:memoId keeps nothing executable of %s", async (payload) => {
+    const memo = (
+      await client.post("/api/memos", {
+        folderId: patchedFolderId,
+        title: "제목",
+        contents: BENIGN,
+      })
+    ).body.memo;
+    const response = await client.patch(`/api/memos/${memo.id}`, {
+      title: payload,
+      contents: payload,
+      flashCardHint: payload,
+    });
+    expect(response.status).toBe(200);
+    const stored = (await client.get(`/api/memos/${memo.id}`)).body.memo;
+    expect(stored).toEqual(response.body.memo);
+    expectNothingExecutable(stored.contents);
+    expectPreviewOf(stored);
+    expect(stored.title).toBe(payload.trim());
+    expect(stored.flashCardHint).toBe(payload);
+    // A change sanitizes exactly as a create does; contents that sanitize to nothing are
+    // "empty" and leave the old contents (spec 5).
+    const created = memoIdsOf.get(payload);
+    if (created) {
+      const asCreated = (await client.get(`/api/memos/${created.created}`)).body.memo.contents;
+      expect(stored.contents).toBe(isEmptyRichText(asCreated) ? BENIGN : asCreated);
+      created.patched = memo.id;
+    }
+  });
+
+  it("lists show the payload memos' previews, titles and hints as stored, as plain text", async () => {
+    expect(memoIdsOf.size).toBe(PAYLOADS.length);
+    const payloadOf = new Map<string, string>();
+    for (const [payload, ids] of memoIdsOf) {
+      payloadOf.set(ids.created, payload);
+      payloadOf.set(ids.patched, payload);
+    }
+    const listed = [];
+    for (const folderId of [createdFolderId, patchedFolderId]) {
+      const response = await client.get(`/api/folders/${folderId}/memos?limit=100`);
+      expect(response.status).toBe(200);
+      expect(response.body.nextCursor).toBeNull();
+      listed.push(...response.body.memos);
+    }
+    const home = await client.get("/api/home/review-list?limit=100");
+    expect(home.status).toBe(200);
+    expect(home.body.memos).toHaveLength(PAYLOADS.length);
+    listed.push(...home.body.memos);
+    expect(listed).toHaveLength(PAYLOADS.length * 3);
+    for (const summary of listed) {
+      const payload = payloadOf.get(summary.id) ?? "";
+      const detail = (await client.get(`/api/memos/${summary.id}`)).body.memo;
+      expect(summary.preview).toBe(detail.preview);
+      expect(summary.title).toBe(payload.trim());
+      expect(summary.flashCardHint).toBe(payload);
+    }
+  });
+
+  it("answers JSON with nosniff, so a browser never reads a raw title as HTML", async () => {
+    const { created } = memoIdsOf.get(PAYLOADS[0] ?? "") ?? { created: "" };
+    for (const path of [
+      `/api/memos/${created}`,
+      `/api/folders/${createdFolderId}/memos`,
+      "/api/home/review-list",
+    ]) {
+      const response = await client.get(path);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+});
+
+describe("memo contents with benign rich text", () => {
+  it("keeps formatting, lists, headings, code, https and mailto links, images and Korean", async () => {
+    const contents =
+      "<h2>제목</h2><p><strong>굵게</strong>, <em>기울임</em>, <u>밑줄</u>, <s>취소</s>, " +
+      '<mark class="highlight">강조</mark> 😀</p><ul><li>하나</li><li>둘</li></ul>' +
+      '<ol start="3"><li>셋</li></ol><blockquote><p>인용</p></blockquote>' +
+      '<pre><code class="language-ts">const a = 1 &lt; 2;</code></pre>' +
+      '<p><a href="https://example.com/%EA%B8%B8?q=1&amp;r=2">링크</a> ' +
+      '<a href="mailto:someone@example.com">메일</a></p>' +
+      '<p><img src="https://example.com/a.png" alt="그림" /></p><hr />';
+    const response = await client.post("/api/memos", {
+      folderId: createdFolderId,
+      title: "한국어 제목 😀",
+      contents,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.memo.contents).toBe(
+      "<h2>제목</h2><p><strong>굵게</strong>, <em>기울임</em>, <u>밑줄</u>, <s>취소</s>, " +
+        '<mark class="highlight">강조</mark> 😀</p><ul><li>하나</li><li>둘</li></ul>' +
+        '<ol start="3"><li>셋</li></ol><blockquote><p>인용</p></blockquote>' +
+        '<pre><code class="language-ts">const a = 1 &lt; 2;</code></pre>' +
+        '<p><a href="https://example.com/%EA%B8%B8?q=1&amp;r=2" rel="noopener noreferrer nofollow" target="_blank">링크</a> ' +
+        '<a href="mailto:someone@example.com" rel="noopener noreferrer nofollow" target="_blank">메일</a></p>' +
+        '<p><img alt="그림" src="https://example.com/a.png" /></p><hr />',
+    );
+    expect(response.body.memo.preview).toBe(
+      "제목 굵게, 기울임, 밑줄, 취소, 강조 😀 하나 둘 셋 인용 const a = 1 < 2; 링크 메일",
+    );
+    expect(response.body.memo.title).toBe("한국어 제목 😀");
+    expectNothingExecutable(response.body.memo.contents);
+  });
+});

@@ -6,8 +6,9 @@
 //  4. runs lint, type checks and every Vitest project (domain, server on SQLite and PostgreSQL),
 //  5. stops the cluster and removes its files, whatever happened.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { startThrowawayPostgres } from "./postgres.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -36,6 +37,17 @@ function checkNode() {
   if (!process.version.startsWith("v24.")) {
     throw new Error(`expected Node 24 from the root devDependency, got ${process.version}`);
   }
+}
+
+/** One plain closing line (`N passed, N failed`) that any CI reader understands. */
+function printTally(reportFile) {
+  if (!existsSync(reportFile)) return;
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  const skipped = report.numPendingTests + report.numTodoTests;
+  const tail = skipped > 0 ? `, ${skipped} skipped` : "";
+  process.stdout.write(
+    `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${tail}\n`,
+  );
 }
 
 function runStep(name, command, args, env) {
@@ -70,7 +82,25 @@ async function main() {
     }
     runStep("lint", "npx", ["biome", "check", "."], env);
     runStep("types", "npm", ["run", "typecheck", "--workspaces", "--if-present"], env);
-    runStep("vitest", "npx", ["vitest", "run", ...process.argv.slice(2)], env);
+    const report = join(mkdtempSync(join(tmpdir(), "mnemo-vitest-")), "report.json");
+    try {
+      runStep(
+        "vitest",
+        "npx",
+        [
+          "vitest",
+          "run",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${report}`,
+          ...process.argv.slice(2),
+        ],
+        env,
+      );
+    } finally {
+      printTally(report);
+      rmSync(dirname(report), { recursive: true, force: true });
+    }
   } finally {
     cleanup();
   }

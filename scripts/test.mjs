@@ -23,8 +23,10 @@ function log(message) {
  */
 function installWhenFresh() {
   if (existsSync(join(root, "node_modules", ".bin", "node"))) return;
-  log("no node_modules yet: npm ci");
-  runStep("install", "npm", ["ci"], process.env);
+  // `npm install`, as the README says: `npm ci` refuses this lockfile because the registry we
+  // reach lacks some other-platform optional packages (e.g. @biomejs/cli-win32-x64).
+  log("no node_modules yet: npm install");
+  runStep("install", "npm", ["install"], process.env);
   const again = spawnSync("npm", ["test", "--", ...process.argv.slice(2)], {
     cwd: root,
     stdio: "inherit",

@@ -1,5 +1,15 @@
 import { createHmac } from "node:crypto";
-import { AppError, DEV_ADMIN_IDENTITIES, ErrorCode, randomId } from "@mnemo/domain";
+import {
+  AppError,
+  changeEmailInputSchema,
+  DEV_ADMIN_IDENTITIES,
+  devSignInInputSchema,
+  ErrorCode,
+  randomId,
+  signInInputSchema,
+  signUpInputSchema,
+  updateMeInputSchema,
+} from "@mnemo/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -16,13 +26,6 @@ import {
   type UserProfile,
   updateProfile,
 } from "./auth.repo.js";
-import {
-  changeEmailInputSchema,
-  devSignInInputSchema,
-  signInInputSchema,
-  signUpInputSchema,
-  updateMeInputSchema,
-} from "./auth.schema.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { findAccount, requireAccount, type SessionUser } from "./session.js";
 import { betterAuthCodeOf, relay, toWebHeaders, toWebRequest } from "./web-bridge.js";

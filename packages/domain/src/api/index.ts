@@ -1,4 +1,5 @@
 /** Request and response schemas of the HTTP API, shared by the server and the web client. */
+export * from "./account.js";
 export * from "./calendar.js";
 export * from "./common.js";
 export * from "./folders.js";

@@ -1,8 +1,8 @@
-import { countryCodeSchema, languageSchema } from "@mnemo/domain";
 import { z } from "zod";
+import { countryCodeSchema, languageSchema } from "../constants.js";
 
-// Request shapes of /api/me. They belong in @mnemo/domain's api/ folder (shared with the web);
-// kept here until that folder has a user section.
+// Request shapes of the account routes: /api/me and the e-mail/password routes under /api/auth
+// as the server accepts them.
 
 /** PATCH /api/me: any subset of the editable fields of the user record (spec 3), at least one. */
 export const updateMeInputSchema = z

@@ -75,8 +75,8 @@ export function openDatabase(database: Config["database"]): Db {
   if (database.file === ":memory:") {
     return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
   }
-  // Checkpoints run on a worker thread, not inside a commit on the event loop.
-  sqlite.pragma("wal_autocheckpoint = 0");
+  // Most checkpoint work runs on a worker thread; the commit that crosses SQLite's 1000-page
+  // mark then finds the pages already copied and only finishes the job (resetting the WAL).
   const checkpointer = startSqliteCheckpointer(database.file, (message) =>
     process.emitWarning(`SQLite checkpoint failed: ${message}`),
   );

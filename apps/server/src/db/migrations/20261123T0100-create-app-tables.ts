@@ -120,6 +120,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("memos")
     .columns(["user_id", "folder_id", "priority desc", "created_at desc", "id"])
     .execute();
+  // Covers the review-count sort (count, latest review, then created_at and id) so those modes
+  // rank a folder's memos without reading their rows.
+  await db.schema
+    .createIndex("memos_folder_review_idx")
+    .on("memos")
+    .columns(["user_id", "folder_id", "review_count", "last_reviewed_at", "created_at", "id"])
+    .execute();
   await db.schema
     .createIndex("memos_home_idx")
     .on("memos")

@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: config.secret });
-  await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith("https:") });
+  const isHttps = config.publicUrl.startsWith("https:");
+  await app.register(securityHeadersPlugin, { isHttps });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -71,13 +72,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // Its default policy upgrades every asset to https, which breaks the page on plain http.
+    transformStaticCSP: (header) =>
+      isHttps ? header : header.replace(/\s*upgrade-insecure-requests;?/, ""),
+  });
 
   const auth = createAuth(app.deps);
   await app.register(csrfPlugin, {
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
-    secureCookies: config.publicUrl.startsWith("https:"),
+    secureCookies: isHttps,
   });
   await app.register(authRoutes, { auth });
   await app.register(registerFeatureRoutes, { prefix: "/api" });
@@ -86,6 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = config.webDist && existsSync(config.webDist) ? config.webDist : null;
   if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (!webDist) {
+    // Until the web app is built, the address `npm start` prints leads to the API docs.
+    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect("/api/docs"));
+  }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (e.g. /private-memos/abc) get the app shell; unknown API routes a 404.
     if (webDist && request.method === "GET" && !request.url.startsWith("/api/")) {

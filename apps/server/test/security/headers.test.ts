@@ -1,9 +1,12 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // No web build here, whatever apps/web holds: the root address then leads to the API docs.
+  server = await startTestServer({ env: { WEB_DIST: join(tmpdir(), "mnemo-no-web-build") } });
 });
 afterAll(async () => {
   await server.close();
@@ -28,6 +31,21 @@ describe("security headers", () => {
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("NOT_FOUND");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+
+  it("serves the API docs page with a policy that works over plain http", async () => {
+    const response = await server.client().get("/api/docs/");
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("swagger-ui");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("sends the address npm start prints to the API docs while no web app is built", async () => {
+    const response = await server.client().get("/");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/api/docs");
   });
 
   it("serves the OpenAPI description at /api/docs", async () => {

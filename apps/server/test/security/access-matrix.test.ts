@@ -38,6 +38,8 @@ function appRoutes(app: FastifyInstance): Array<{ method: string; url: string }>
 
 /** Routes anyone may call without a session; every other route must answer 401. */
 const PUBLIC_ROUTES = new Set<RouteKey>([
+  // Leads to the API docs while no web app is built.
+  "GET /",
   "GET /api/health",
   "GET /api/csrf",
   "GET /api/auth-providers",

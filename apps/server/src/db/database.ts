@@ -56,6 +56,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes });
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool discards it and the next query opens a new one.
+    pool.on("error", (error) =>
+      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`),
+    );
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: "postgres", destroy: () => kysely.destroy() };
   }

@@ -1,5 +1,5 @@
 import type { CountryCode, Language } from "@mnemo/domain";
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { AuthBoolean, AuthTimestamp } from "../db/auth-schema.js";
 import type { Db, DialectKind } from "../db/database.js";
 import { precompile } from "../db/precompiled.js";
@@ -125,21 +125,26 @@ export async function findSessionAccount(
   };
 }
 
+/** The `users` row of a user record (the inverse of toProfile). */
+function toProfileRow(profile: UserProfile): Insertable<UsersTable> {
+  return {
+    id: profile.id,
+    email: profile.email,
+    name: profile.name,
+    photo_url: profile.photoUrl,
+    plan: profile.plan,
+    country_code: profile.countryCode,
+    lang: profile.lang,
+    device_info: profile.deviceInfo,
+    sign_in_method: profile.signInMethod,
+    created_at: profile.createdAt,
+  };
+}
+
 export async function insertProfile(db: Db, profile: UserProfile): Promise<void> {
   await db.kysely
     .insertInto("users")
-    .values({
-      id: profile.id,
-      email: profile.email,
-      name: profile.name,
-      photo_url: profile.photoUrl,
-      plan: profile.plan,
-      country_code: profile.countryCode,
-      lang: profile.lang,
-      device_info: profile.deviceInfo,
-      sign_in_method: profile.signInMethod,
-      created_at: profile.createdAt,
-    })
+    .values(toProfileRow(profile))
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }
@@ -346,21 +351,7 @@ export async function ensureDevAdmin(db: Db, seed: DevAdminSeed): Promise<void> 
         updated_at: at,
       })
       .execute();
-    await trx
-      .insertInto("users")
-      .values({
-        id: profile.id,
-        email: profile.email,
-        name: profile.name,
-        photo_url: profile.photoUrl,
-        plan: profile.plan,
-        country_code: profile.countryCode,
-        lang: profile.lang,
-        device_info: profile.deviceInfo,
-        sign_in_method: profile.signInMethod,
-        created_at: profile.createdAt,
-      })
-      .execute();
+    await trx.insertInto("users").values(toProfileRow(profile)).execute();
   });
 }
 

@@ -1,35 +1,51 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { dialect } from "../../test/helpers/test-server.js";
+import { createPostgresDatabase, dialect } from "../../test/helpers/test-server.js";
 import { openDatabase } from "./database.js";
+import { migrateToLatest } from "./migrate.js";
 
 // Only the PostgreSQL project has a server to drop connections from under the pool.
 describe.runIf(dialect === "postgres")("openDatabase on PostgreSQL", () => {
   it("survives the server ending an idle connection and serves the next query", async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `mnemo_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const database = await createPostgresDatabase();
+    const db = openDatabase({ kind: "postgres", url: database.url });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = openDatabase({ kind: "postgres", url: url.toString() });
     try {
       await sql`select 1`.execute(db.kysely);
       const killed = await admin.query(
         "select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1",
-        [name],
+        [new URL(database.url).pathname.slice(1)],
       );
       expect(killed.rowCount).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const result = await sql<{ n: number }>`select 41 + 1 as n`.execute(db.kysely);
       expect(result.rows[0]?.n).toBe(42);
     } finally {
-      await db.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+      await db.destroy();
+      await database.drop();
+    }
+  });
+
+  it("gives memo and folder ids the C collation, so ties sort as in SQLite and the domain", async () => {
+    const database = await createPostgresDatabase();
+    const db = openDatabase({ kind: "postgres", url: database.url });
+    try {
+      await migrateToLatest(db);
+      const columns = await sql<{ table_name: string; collation_name: string | null }>`
+        select table_name, collation_name from information_schema.columns
+        where column_name = 'id' and table_name in ('memos', 'folders') order by table_name`.execute(
+        db.kysely,
+      );
+      expect(columns.rows).toEqual([
+        { table_name: "folders", collation_name: "C" },
+        { table_name: "memos", collation_name: "C" },
+      ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
     }
   });
 });

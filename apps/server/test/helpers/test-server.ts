@@ -40,7 +40,10 @@ async function freePort(): Promise<number> {
 }
 
 /** A fresh PostgreSQL database on the test cluster, dropped again by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set (run the tests with npm test)");
   const name = `mnemo_test_${randomBytes(6).toString("hex")}`;

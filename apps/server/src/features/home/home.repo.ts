@@ -1,5 +1,4 @@
-import { type Kysely, sql } from "kysely";
-import type { DialectKind } from "../../db/database.js";
+import type { Kysely } from "kysely";
 import {
   memoSummaryColumns,
   type StoredMemoSummary,
@@ -34,7 +33,6 @@ export async function selectHomeRepetitionValues(
  */
 export async function selectMostDueMemos(
   db: Kysely<Database>,
-  dialect: DialectKind,
   userId: string,
   homeRv: number,
   limit: number,
@@ -45,7 +43,8 @@ export async function selectMostDueMemos(
     .where("user_id", "=", userId)
     .where("home_rv", "=", homeRv)
     .orderBy("due_key")
-    .orderBy(dialect === "postgres" ? sql`id collate "C"` : sql`id`)
+    // Ties by id in code-unit order: the column has the "C" collation on PostgreSQL.
+    .orderBy("id")
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...toStoredMemoSummary(row), homeRv: row.home_rv ?? 0 }));

@@ -26,7 +26,7 @@ export async function listHomeReviewMemos(
   const values = await selectHomeRepetitionValues(db, userId);
   const candidates: HomeMemo[] = [];
   for (const value of values) {
-    candidates.push(...(await selectMostDueMemos(db, deps.db.kind, userId, value, query.limit)));
+    candidates.push(...(await selectMostDueMemos(db, userId, value, query.limit)));
   }
   const scored = candidates
     .map((memo) => ({ memo, score: repetitionScore(memo, memo.homeRv, now) }))

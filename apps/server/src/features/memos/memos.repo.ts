@@ -2,8 +2,8 @@ export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 
 import type { SortMode } from "@mnemo/domain";
 import { DAY_MS, REVIEWED_TODAY_SHIFT } from "@mnemo/domain";
-import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from "kysely";
-import type { DialectKind, Executor } from "../../db/database.js";
+import { type Insertable, type RawBuilder, sql, type Updateable } from "kysely";
+import type { Executor } from "../../db/database.js";
 import {
   memoSummaryColumns,
   type StoredMemoSummary,
@@ -97,11 +97,6 @@ export async function selectMemoFolder(
   );
 }
 
-/**
- * One memo of the user without its contents, or undefined. With `lockFor` set to `"postgres"`
- * the row is locked until the transaction ends, so operations on one memo run one after another
- * (SQLite runs one write transaction at a time anyway).
- */
 /** A memo's summary with its folder's repetition values, read in one query for a review. */
 export interface MemoForReview {
   memo: StoredMemoSummary;
@@ -142,18 +137,23 @@ export async function selectMemoForReview(
   );
 }
 
+/**
+ * One memo of the user without its contents, or undefined. With `lock` the row is locked until
+ * the transaction ends on PostgreSQL, so operations on one memo run one after another (SQLite
+ * runs one write transaction at a time anyway).
+ */
 export async function selectMemoSummary(
   db: Executor,
   userId: string,
   memoId: string,
-  lockFor?: DialectKind,
+  options: { lock?: boolean } = {},
 ): Promise<StoredMemoSummary | undefined> {
   const row = await db
     .selectFrom("memos")
     .select(memoSummaryColumns)
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
-    .$if(lockFor === "postgres", (qb) => qb.forUpdate())
+    .$if(options.lock === true && isPostgres(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
   return row && toStoredMemoSummary(row);
 }
@@ -545,8 +545,9 @@ function buildPageQuery(mode: SortMode, hasCursor: boolean) {
     const folderId: string = take();
     const limit: number = take();
     const columns = sortColumns(mode, usesToday ? take() : 0);
-    // PostgreSQL compares text by the database's collation; "C" gives the code-unit order of ids.
-    const id: Expression<string> = isPostgres(db) ? sql`id collate "C"` : sql`id`;
+    // Ties by id in code-unit order on both engines: the id column has the "C" collation on
+    // PostgreSQL (see the migration), SQLite compares bytes.
+    const id = sql<string>`id`;
     let page = db
       .selectFrom("memos")
       .where("user_id", "=", userId)

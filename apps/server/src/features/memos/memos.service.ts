@@ -351,7 +351,7 @@ export async function updateMemo(
   input: UpdateMemoInput,
 ): Promise<MemoDetail> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
     const { contents: rawContents, ...fields } = input;
     const contents = rawContents === undefined ? "" : sanitizeRichText(rawContents);
@@ -378,7 +378,7 @@ export async function moveMemo(
 ): Promise<MemoDetail> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const now = deps.now();
-    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
     const folder = await requireFolder(trx, userId, input.folderId, now);
     await updateMemoRow(trx, userId, memoId, {
@@ -408,7 +408,7 @@ async function runMemoOp(
   apply: (trx: Executor, memo: StoredMemoSummary, now: number) => Promise<void>,
 ): Promise<MemoSummary> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const memo = await selectMemoSummary(trx, userId, memoId, deps.db.kind);
+    const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
     await apply(trx, memo, deps.now());
     return presentSummary(trx, userId, memoId);

@@ -4,17 +4,15 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { ErrorCode } from "@mnemo/domain";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { createAuth } from "./auth/auth.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerFeatureRoutes } from "./features/index.js";
-import { errorStatus } from "./http/error-status.js";
 import type { Mailer } from "./mail/mailer.js";
 import { csrfPlugin } from "./plugins/csrf.js";
-import { type ErrorBody, errorHandlerPlugin, routeNotFoundBody } from "./plugins/error-handler.js";
+import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 
 export interface AppDeps {
@@ -48,12 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // The router refuses a malformed %-escape or a longer parameter before the error handler
     // runs; without this Fastify answers in its own shape, without one of our codes.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const code =
-        (error.statusCode ?? 500) < 500 ? ErrorCode.VALIDATION_FAILED : ErrorCode.INTERNAL;
-      const body: ErrorBody = { error: { code, message: error.message } };
-      return reply.status(errorStatus[code]).send(body);
-    },
+    frameworkErrors: sendError,
   });
   app.decorate("deps", { now: Date.now, ...deps });
 

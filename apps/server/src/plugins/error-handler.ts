@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from "@mnemo/domain";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { errorStatus } from "../http/error-status.js";
 
@@ -7,31 +7,42 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }
 
-/** Maps Fastify's own failures (body parsing, limits, 404 routes) onto our codes. */
-function classify(error: FastifyError): { code: ErrorCode; status: number } {
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    return { code: ErrorCode.PAYLOAD_TOO_LARGE, status: 413 };
-  }
-  if (error.statusCode === 429) return { code: ErrorCode.RATE_LIMITED, status: 429 };
-  if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-    return { code: ErrorCode.VALIDATION_FAILED, status: error.statusCode ?? 400 };
-  }
-  return { code: ErrorCode.INTERNAL, status: 500 };
+/**
+ * Maps Fastify's own failures (body parsing, limits, the router's bad URLs) onto our codes; the
+ * status then comes from the one code → status table like every other error's.
+ */
+function classify(error: FastifyError): ErrorCode {
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return ErrorCode.PAYLOAD_TOO_LARGE;
+  if (error.statusCode === 429) return ErrorCode.RATE_LIMITED;
+  const status = error.statusCode ?? 500;
+  if (error.validation || (status >= 400 && status < 500)) return ErrorCode.VALIDATION_FAILED;
+  return ErrorCode.INTERNAL;
 }
 
-/** Every error answers `{ error: { code, message, details? } }`, with the status of its code. */
+/**
+ * Answers any error as `{ error: { code, message, details? } }` with the status of its code; the
+ * message of an unexpected (5xx) failure stays in the log.
+ */
+export function sendError(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.details !== undefined) body.error.details = error.details;
+    return reply.status(errorStatus[error.code]).send(body);
+  }
+  const code = classify(error);
+  const status = errorStatus[code];
+  if (status >= 500) request.log.error({ err: error }, "unhandled error");
+  const message = status >= 500 ? "internal error" : error.message;
+  return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+}
+
+/** Every error a route or hook throws goes through {@link sendError}. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message } };
-      if (error.details !== undefined) body.error.details = error.details;
-      return reply.status(errorStatus[error.code]).send(body);
-    }
-    const { code, status } = classify(error);
-    if (status >= 500) request.log.error({ err: error }, "unhandled error");
-    const message = status >= 500 ? "internal error" : error.message;
-    return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
-  });
+  app.setErrorHandler(sendError);
 });
 
 /** Body of the 404 for an unknown route. */

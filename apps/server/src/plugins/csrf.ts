@@ -74,6 +74,28 @@ export function isXsrfTokenValid(secret: string, token: string, session: string)
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) => {
   const trusted = new Set(options.trustedOrigins);
+  // Requests whose token onRequest already checked against their session: onSend need not sign
+  // it again unless the reply changes the session.
+  const checked = new WeakSet<FastifyRequest>();
+
+  /** The request's token when it is valid for `session`, else a new one set on the reply. */
+  function tokenFor(request: FastifyRequest, reply: FastifyReply, session: string): string {
+    const current = request.cookies[XSRF_COOKIE];
+    const isCurrentValid =
+      current !== undefined &&
+      ((checked.has(request) && session === sessionCookieOf(request)) ||
+        isXsrfTokenValid(options.secret, current, session));
+    if (isCurrentValid) return current;
+    const token = issueXsrfToken(options.secret, session);
+    // Readable by the page's script (not HttpOnly): the client copies it into the header.
+    reply.setCookie(XSRF_COOKIE, token, {
+      path: "/",
+      sameSite: "lax",
+      secure: options.secureCookies,
+      httpOnly: false,
+    });
+    return token;
+  }
 
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || request.url.startsWith(OAUTH_CALLBACK_PREFIX)) return;
@@ -91,39 +113,17 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
     if (!isXsrfTokenValid(options.secret, header, sessionCookieOf(request))) {
       throw new AppError(ErrorCode.CSRF_REJECTED, "X-XSRF-TOKEN is not bound to this session");
     }
+    checked.add(request);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    if (setsCookie(reply, XSRF_COOKIE)) return payload;
-    const session = sessionAfterReply(request, reply);
-    const current = request.cookies[XSRF_COOKIE];
-    if (current && isXsrfTokenValid(options.secret, current, session)) return payload;
-    // Readable by the page's script (not HttpOnly): the client copies it into the header.
-    reply.setCookie(XSRF_COOKIE, issueXsrfToken(options.secret, session), {
-      path: "/",
-      sameSite: "lax",
-      secure: options.secureCookies,
-      httpOnly: false,
-    });
+    if (!setsCookie(reply, XSRF_COOKIE))
+      tokenFor(request, reply, sessionAfterReply(request, reply));
     return payload;
   });
 
-  app.get("/api/csrf", { schema: { hide: true } }, async (request, reply) => {
-    // The onSend hook sets the cookie; the body repeats it for clients without cookie access.
-    const session = sessionCookieOf(request);
-    const current = request.cookies[XSRF_COOKIE];
-    const token =
-      current && isXsrfTokenValid(options.secret, current, session)
-        ? current
-        : issueXsrfToken(options.secret, session);
-    if (token !== current) {
-      reply.setCookie(XSRF_COOKIE, token, {
-        path: "/",
-        sameSite: "lax",
-        secure: options.secureCookies,
-        httpOnly: false,
-      });
-    }
-    return { token };
-  });
+  // The body repeats the token for clients that cannot read cookies.
+  app.get("/api/csrf", { schema: { hide: true } }, async (request, reply) => ({
+    token: tokenFor(request, reply, sessionCookieOf(request)),
+  }));
 });

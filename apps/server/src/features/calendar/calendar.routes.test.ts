@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
+import { buildMemo, newOpId } from "../../../test/helpers/factories.js";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
 
@@ -13,17 +14,10 @@ afterAll(async () => {
   await server.close();
 });
 
-let opCounter = 0;
-function newOpId(): string {
-  opCounter += 1;
-  return `calendar-op-${opCounter}`;
-}
-
-async function buildMemo(client: TestClient, title: string, at: number) {
+/** A memo in the root folder created at `at` (the clock is moved for the create). */
+async function buildMemoAt(client: TestClient, title: string, at: number) {
   clock = at;
-  const response = await client.post("/api/memos", { folderId: "root", title });
-  expect(response.status).toBe(201);
-  return response.body.memo;
+  return buildMemo(client, { folderId: "root", title });
 }
 
 describe("GET /api/calendar", () => {
@@ -34,22 +28,25 @@ describe("GET /api/calendar", () => {
   beforeAll(async () => {
     ({ client } = await signUpVerified(server));
     // 2026-11-10 20:00 UTC is 2026-11-11 05:00 in Seoul.
-    early = await buildMemo(client, "이른 메모", Date.UTC(2026, 10, 10, 20, 0));
-    late = await buildMemo(client, "늦은 메모", Date.UTC(2026, 10, 11, 10, 0));
+    early = await buildMemoAt(client, "이른 메모", Date.UTC(2026, 10, 10, 20, 0));
+    late = await buildMemoAt(client, "늦은 메모", Date.UTC(2026, 10, 11, 10, 0));
     clock = Date.UTC(2026, 10, 12, 23, 0);
     for (const reviewedAt of [
       Date.UTC(2026, 10, 11, 12, 0),
       Date.UTC(2026, 10, 11, 16, 0),
       Date.UTC(2026, 10, 12, 1, 0),
     ]) {
-      await client.post(`/api/memos/${early.id}/reviews`, { opId: newOpId(), reviewedAt });
+      await client.post(`/api/memos/${early.id}/reviews`, {
+        opId: newOpId("calendar-op"),
+        reviewedAt,
+      });
     }
     clock = Date.UTC(2026, 10, 12, 2, 0);
-    await client.post(`/api/memos/${late.id}/complete`, { opId: newOpId() });
+    await client.post(`/api/memos/${late.id}/complete`, { opId: newOpId("calendar-op") });
     clock = Date.UTC(2026, 10, 12, 3, 0);
-    await client.post(`/api/memos/${early.id}/complete`, { opId: newOpId() });
+    await client.post(`/api/memos/${early.id}/complete`, { opId: newOpId("calendar-op") });
     clock = Date.UTC(2026, 10, 12, 4, 0);
-    await client.post(`/api/memos/${early.id}/uncomplete`, { opId: newOpId() });
+    await client.post(`/api/memos/${early.id}/uncomplete`, { opId: newOpId("calendar-op") });
   });
 
   it("buckets what happened by UTC day", async () => {

@@ -1,6 +1,7 @@
 import { repetitionDueKey } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
+import { buildFolder, buildMemo, countRows } from "../../../test/helpers/factories.js";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
 
@@ -18,26 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function buildFolder(client: TestClient, body: Record<string, unknown> = {}) {
-  const response = await client.post("/api/folders", { title: "폴더", ...body });
-  expect(response.status).toBe(201);
-  return response.body.folder;
-}
-
-async function buildMemo(client: TestClient, folderId: string, title = "메모") {
-  const response = await client.post("/api/memos", { folderId, title, contents: "<p>내용</p>" });
-  expect(response.status).toBe(201);
-  return response.body.memo;
-}
-
-async function countRows(table: "folders" | "memos" | "memo_reviews", userId: string) {
-  const rows = await server.db.kysely
-    .selectFrom(table)
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .execute();
-  return rows.length;
-}
+const MEMO_CONTENTS = "<p>내용</p>";
 
 async function storedFolder(userId: string, id: string) {
   return server.db.kysely
@@ -67,7 +49,7 @@ describe("GET /api/folders", () => {
       }),
     ]);
     await client.get("/api/folders");
-    expect(await countRows("folders", userId)).toBe(1);
+    expect(await countRows(server, "folders", userId)).toBe(1);
   });
 
   it("lists pinned folders first, then by order, with the tree derived from parent links", async () => {
@@ -150,7 +132,7 @@ describe("POST /api/folders", () => {
     expect(second.status).toBe(200);
     expect(second.body.folder).toEqual(first.body.folder);
     // The user's root folder and this one.
-    expect(await countRows("folders", userId)).toBe(2);
+    expect(await countRows(server, "folders", userId)).toBe(2);
   });
 
   it("lets two users use the same client id", async () => {
@@ -169,12 +151,12 @@ describe("POST /api/folders", () => {
     [{ title: "x", id: "root" }, "id"],
     [{ title: "x", id: "has space" }, "id"],
   ])("refuses %j with VALIDATION_FAILED at %s and stores nothing", async (body, path) => {
-    const before = await countRows("folders", alice.userId);
+    const before = await countRows(server, "folders", alice.userId);
     const response = await alice.client.post("/api/folders", body);
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("VALIDATION_FAILED");
     expect(response.body.error.details).toContainEqual(expect.objectContaining({ path }));
-    expect(await countRows("folders", alice.userId)).toBe(before);
+    expect(await countRows(server, "folders", alice.userId)).toBe(before);
   });
 
   it("answers 404 FOLDER_NOT_FOUND for another user's parent folder", async () => {
@@ -266,7 +248,7 @@ describe("PATCH /api/folders/:folderId", () => {
 
   it("updates the memos' due keys and home values with the date repetition value", async () => {
     const folder = await buildFolder(alice.client, { dateRepetitionValue: 5 });
-    const memo = await buildMemo(alice.client, folder.id);
+    const memo = await buildMemo(alice.client, { folderId: folder.id, contents: MEMO_CONTENTS });
     await alice.client.post(`/api/memos/${memo.id}/reviews`, { opId: "folder-drv-1", value: 1.5 });
     const hide = await alice.client.patch(`/api/folders/${folder.id}`, {
       dateRepetitionValue: 7.25,
@@ -420,17 +402,21 @@ describe("DELETE /api/folders/:folderId", () => {
   it("deletes the folder, its sub-folders at every depth and all their memos", async () => {
     const { client, userId } = await signUpVerified(server);
     const keep = await buildFolder(client, { title: "남김" });
-    const kept = await buildMemo(client, keep.id, "남는 메모");
+    const kept = await buildMemo(client, {
+      folderId: keep.id,
+      title: "남는 메모",
+      contents: MEMO_CONTENTS,
+    });
     const top = await buildFolder(client, { title: "삭제" });
     const sub = await buildFolder(client, { title: "하위", parentFolderId: top.id });
     const subsub = await buildFolder(client, { title: "하위2", parentFolderId: sub.id });
     const memos = [
-      await buildMemo(client, top.id),
-      await buildMemo(client, sub.id),
-      await buildMemo(client, subsub.id),
+      await buildMemo(client, { folderId: top.id, contents: MEMO_CONTENTS }),
+      await buildMemo(client, { folderId: sub.id, contents: MEMO_CONTENTS }),
+      await buildMemo(client, { folderId: subsub.id, contents: MEMO_CONTENTS }),
     ];
     await client.post(`/api/memos/${memos[2].id}/reviews`, { opId: "delete-cascade-1" });
-    expect(await countRows("memo_reviews", userId)).toBe(1);
+    expect(await countRows(server, "memo_reviews", userId)).toBe(1);
 
     const response = await client.delete(`/api/folders/${top.id}`);
     expect(response.status).toBe(204);
@@ -440,10 +426,10 @@ describe("DELETE /api/folders/:folderId", () => {
     }
     for (const memo of memos) expect((await client.get(`/api/memos/${memo.id}`)).status).toBe(404);
     expect((await client.get(`/api/memos/${kept.id}`)).status).toBe(200);
-    expect(await countRows("memos", userId)).toBe(1);
-    expect(await countRows("memo_reviews", userId)).toBe(0);
+    expect(await countRows(server, "memos", userId)).toBe(1);
+    expect(await countRows(server, "memo_reviews", userId)).toBe(0);
     // The root folder and the one kept.
-    expect(await countRows("folders", userId)).toBe(2);
+    expect(await countRows(server, "folders", userId)).toBe(2);
   });
 
   it("answers 400 FOLDER_ROOT_IMMUTABLE for the root folder", async () => {

@@ -1,6 +1,7 @@
 import { DAY_MS, repetitionScore } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
+import { buildFolder, buildMemo, newOpId } from "../../../test/helpers/factories.js";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
 
@@ -16,24 +17,14 @@ afterAll(async () => {
   await server.close();
 });
 
-let opCounter = 0;
-function newOpId(): string {
-  opCounter += 1;
-  return `home-op-${opCounter}`;
-}
-
-async function buildFolder(client: TestClient, body: Record<string, unknown>) {
-  const response = await client.post("/api/folders", body);
-  expect(response.status).toBe(201);
-  return response.body.folder;
-}
-
-async function buildMemo(client: TestClient, folderId: string, title: string, ageDays: number) {
+/** A memo created `ageDays` before T0 (the clock is moved for the create). */
+async function buildAgedMemo(client: TestClient, folderId: string, title: string, ageDays: number) {
   clock = T0 - ageDays * DAY_MS;
-  const response = await client.post("/api/memos", { folderId, title });
-  clock = T0;
-  expect(response.status).toBe(201);
-  return response.body.memo;
+  try {
+    return await buildMemo(client, { folderId, title });
+  } finally {
+    clock = T0;
+  }
 }
 
 interface Item {
@@ -66,13 +57,13 @@ describe("GET /api/home/review-list", () => {
     fast = await buildFolder(client, { title: "빨리", dateRepetitionValue: 10 });
     hidden = await buildFolder(client, { title: "숨김", showAtHomeReviewList: false });
     // Scores at T0: slow folder 1 × age − reviews, fast folder 10 × age − reviews.
-    await buildMemo(client, slow.id, "느린 30일", 30);
-    s8 = await buildMemo(client, slow.id, "느린 8일", 8);
-    f2 = await buildMemo(client, fast.id, "빠른 2일", 2);
-    await buildMemo(client, fast.id, "빠른 1일", 1);
-    await buildMemo(client, fast.id, "빠른 오늘", 0);
-    await buildMemo(client, hidden.id, "숨은 99일", 99);
-    await client.post(`/api/memos/${f2.id}/reviews`, { opId: newOpId(), value: 1 });
+    await buildAgedMemo(client, slow.id, "느린 30일", 30);
+    s8 = await buildAgedMemo(client, slow.id, "느린 8일", 8);
+    f2 = await buildAgedMemo(client, fast.id, "빠른 2일", 2);
+    await buildAgedMemo(client, fast.id, "빠른 1일", 1);
+    await buildAgedMemo(client, fast.id, "빠른 오늘", 0);
+    await buildAgedMemo(client, hidden.id, "숨은 99일", 99);
+    await client.post(`/api/memos/${f2.id}/reviews`, { opId: newOpId("home-op"), value: 1 });
   });
 
   it("lists memos of shown folders, highest repetition score first, with folder titles", async () => {

@@ -9,6 +9,7 @@ import {
 } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
+import { buildFolder, buildMemo, countRows, newOpId } from "../../../test/helpers/factories.js";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
 
@@ -30,24 +31,6 @@ afterAll(async () => {
   await server.close();
 });
 
-let opCounter = 0;
-function newOpId(): string {
-  opCounter += 1;
-  return `op-${String(opCounter).padStart(8, "0")}`;
-}
-
-async function buildFolder(client: TestClient, body: Record<string, unknown> = {}) {
-  const response = await client.post("/api/folders", { title: "폴더", ...body });
-  expect(response.status).toBe(201);
-  return response.body.folder;
-}
-
-async function buildMemo(client: TestClient, body: Record<string, unknown>) {
-  const response = await client.post("/api/memos", { title: "메모", ...body });
-  expect(response.status).toBe(201);
-  return response.body.memo;
-}
-
 async function storedMemo(userId: string, id: string) {
   return server.db.kysely
     .selectFrom("memos")
@@ -55,18 +38,6 @@ async function storedMemo(userId: string, id: string) {
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
-}
-
-async function countRows(
-  table: "memos" | "memo_reviews" | "memo_completions" | "applied_ops",
-  userId: string,
-) {
-  const rows = await server.db.kysely
-    .selectFrom(table)
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .execute();
-  return rows.length;
 }
 
 /** Every page of a list, following nextCursor. */
@@ -178,21 +149,21 @@ describe("POST /api/memos", () => {
     [{ folderId: "root", title: "x", priority: 1.5 }, "priority"],
     [{ folderId: "root", title: "x", contents: 5 }, "contents"],
   ])("refuses %j with VALIDATION_FAILED at %s and stores nothing", async (body, path) => {
-    const before = await countRows("memos", alice.userId);
+    const before = await countRows(server, "memos", alice.userId);
     const response = await alice.client.post("/api/memos", body);
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("VALIDATION_FAILED");
     expect(response.body.error.details).toContainEqual(expect.objectContaining({ path }));
-    expect(await countRows("memos", alice.userId)).toBe(before);
+    expect(await countRows(server, "memos", alice.userId)).toBe(before);
   });
 
   it("answers 404 FOLDER_NOT_FOUND for another user's folder", async () => {
     const bobs = await buildFolder(bob.client);
-    const before = await countRows("memos", alice.userId);
+    const before = await countRows(server, "memos", alice.userId);
     const response = await alice.client.post("/api/memos", { folderId: bobs.id, title: "침입" });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("FOLDER_NOT_FOUND");
-    expect(await countRows("memos", alice.userId)).toBe(before);
+    expect(await countRows(server, "memos", alice.userId)).toBe(before);
   });
 
   it("answers 401 UNAUTHENTICATED when signed out", async () => {
@@ -376,8 +347,8 @@ describe("DELETE /api/memos/:memoId", () => {
     const response = await client.delete(`/api/memos/${memo.id}`);
     expect(response.status).toBe(204);
     expect((await client.get(`/api/memos/${memo.id}`)).status).toBe(404);
-    expect(await countRows("memo_reviews", userId)).toBe(0);
-    expect(await countRows("memo_completions", userId)).toBe(0);
+    expect(await countRows(server, "memo_reviews", userId)).toBe(0);
+    expect(await countRows(server, "memo_completions", userId)).toBe(0);
     expect((await client.delete(`/api/memos/${memo.id}`)).status).toBe(404);
   });
 

@@ -1,33 +1,21 @@
-import { AppError, ErrorCode, type ValidationIssue } from "@mnemo/domain";
+import { AppError, ErrorCode, parseOrThrow } from "@mnemo/domain";
 import type { z } from "zod";
 
-/** Lists zod problems as `{ path, issue }` so a form can mark the field. */
-export function toValidationIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: i.path.join("."), issue: i.message }));
-}
-
 /**
- * Parses untrusted input with a schema, throwing VALIDATION_FAILED with the issues; handlers call
- * this for body, query and params alike.
+ * Parses untrusted input with a schema (the domain's parseOrThrow: VALIDATION_FAILED with
+ * `{ path, issue }` details); handlers call this for body, query and params alike.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    throw new AppError(
-      ErrorCode.VALIDATION_FAILED,
-      "request failed validation",
-      toValidationIssues(result.error),
-    );
-  }
+  const data = parseOrThrow(schema, input, "request");
   // PostgreSQL text cannot hold U+0000 (the insert would fail with a 500), and no editor or
   // form produces it: refused on both engines alike.
-  const nulPath = pathOfNul(result.data);
+  const nulPath = pathOfNul(data);
   if (nulPath !== undefined) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
       { path: nulPath, issue: "Text may not contain the NUL character" },
     ]);
   }
-  return result.data;
+  return data;
 }
 
 /** The dotted path of the first string in `value` that holds U+0000, or undefined. */

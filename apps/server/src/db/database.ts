@@ -1,13 +1,21 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 import { startSqliteCheckpointer } from "./sqlite-checkpointer.js";
 
 export type DialectKind = "sqlite" | "postgres";
+
+/**
+ * True when queries go to PostgreSQL: for what only one engine needs (row locks, column types in
+ * migrations). Takes any Kysely instance or transaction, migrations' untyped ones included.
+ */
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** A connection or an open transaction: what repo functions run their queries on. */
 export type Executor = Kysely<Database> | Transaction<Database>;

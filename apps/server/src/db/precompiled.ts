@@ -1,13 +1,8 @@
-import { type Compilable, CompiledQuery, PostgresAdapter } from "kysely";
+import { type Compilable, CompiledQuery } from "kysely";
 import type { Executor } from "./database.js";
 
 /** What the executed query returns: its rows (for SELECT or RETURNING). */
 type RowsOf<C> = C extends Compilable<infer R> ? R : never;
-
-/** True when the executor talks to PostgreSQL (e.g. for row locks SQLite does not need). */
-export function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 const SENTINEL = "\u0000mnemo-parameter-";
 const PLACEHOLDER = new RegExp(`^${SENTINEL}(\\d+)$`);

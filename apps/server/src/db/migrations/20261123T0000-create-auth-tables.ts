@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../database.js";
 
 // better-auth's tables, created here so one migration history serves both engines. Column types
 // are exactly what better-auth's own generator (`getMigrations`) emits for its Kysely adapter:
@@ -8,7 +9,7 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
 // The admin plugin's columns (role, banned, ban_*, impersonated_by) are nullable and unused
 // until that plugin is enabled; they exist so enabling it needs no migration.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const isSqlite = !isPostgres(db);
   const timestamp = isSqlite ? "date" : "timestamptz";
   const boolean = isSqlite ? "integer" : "boolean";
   // better-auth always writes these itself; PostgreSQL gets its generator's default as well.

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../database.js";
 
 // Portable types only (text, integer, bigint, double precision): the same DDL runs on SQLite and
 // PostgreSQL. Booleans are integers 0/1 and timestamps are epoch milliseconds in bigint, so both
@@ -6,8 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Keyset pages break ties by id in code-unit order, as the domain's comparator and SQLite do;
   // PostgreSQL's default collation would order 'a' before 'B', so ids use the "C" collation there.
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const idType = isPostgres ? sql`text collate "C"` : sql`text`;
+  const idType = isPostgres(db) ? sql`text collate "C"` : sql`text`;
 
   await db.schema
     .createTable("users")

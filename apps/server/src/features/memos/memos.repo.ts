@@ -3,13 +3,13 @@ export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import type { SortMode } from "@mnemo/domain";
 import { DAY_MS, REVIEWED_TODAY_SHIFT } from "@mnemo/domain";
 import { type Insertable, type RawBuilder, sql, type Updateable } from "kysely";
-import type { Executor } from "../../db/database.js";
+import { type Executor, isPostgres } from "../../db/database.js";
 import {
   memoSummaryColumns,
   type StoredMemoSummary,
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
-import { isPostgres, precompile } from "../../db/precompiled.js";
+import { precompile } from "../../db/precompiled.js";
 import type { MemosTable } from "../../db/schema.js";
 
 /** What the memo routes need to know of a folder. */

@@ -34,7 +34,8 @@ export const LANGUAGES = ["ko", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Validates a {@link Language}. */
-export const languageSchema = z.enum(LANGUAGES);
+// Pure: a bundle that needs only the constants (the web app's first route) leaves zod out.
+export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES);
 
 /** The language used when a user has none (spec 1 and 9). */
 export const DEFAULT_LANGUAGE: Language = "ko";
@@ -46,7 +47,7 @@ export const COUNTRY_CODES = ["GL", "ID", "KR", "PH", "SG", "US"] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /** Validates a {@link CountryCode}. */
-export const countryCodeSchema = z.enum(COUNTRY_CODES);
+export const countryCodeSchema = /* @__PURE__ */ z.enum(COUNTRY_CODES);
 
 /** The country used when nothing else is known (spec 3 and 9). */
 export const DEFAULT_COUNTRY_CODE: CountryCode = "GL";

@@ -27,6 +27,10 @@ export const ErrorCode = {
   INTERNAL: "INTERNAL",
   /** The client could not reach the server (set by clients, never sent by the server). */
   NETWORK_UNAVAILABLE: "NETWORK_UNAVAILABLE",
+  /** Spec 8: the clipboard API is unavailable in this browser (set by clients only). */
+  CLIPBOARD_UNAVAILABLE: "CLIPBOARD_UNAVAILABLE",
+  /** Spec 8: writing images to the clipboard is unsupported (set by clients only). */
+  CLIPBOARD_IMAGE_UNSUPPORTED: "CLIPBOARD_IMAGE_UNSUPPORTED",
 
   /** Spec 8 auth/user-not-found: no account has this e-mail. */
   AUTH_USER_NOT_FOUND: "AUTH_USER_NOT_FOUND",

@@ -12,6 +12,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.OP_ID_CONFLICT]: 409,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.NETWORK_UNAVAILABLE]: 503,
+  [ErrorCode.CLIPBOARD_UNAVAILABLE]: 500,
+  [ErrorCode.CLIPBOARD_IMAGE_UNSUPPORTED]: 500,
   [ErrorCode.AUTH_USER_NOT_FOUND]: 401,
   [ErrorCode.AUTH_WRONG_PASSWORD]: 401,
   [ErrorCode.AUTH_TOO_MANY_REQUESTS]: 429,

@@ -1,0 +1,17 @@
+import type { HomeReviewListResponse } from "@mnemo/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api, query } from "./client";
+
+export const homeKeys = {
+  all: ["home"] as const,
+  reviewList: (limit: number) => [...homeKeys.all, "review-list", limit] as const,
+};
+
+/** Memos of the folders shown on home, most due first. */
+export function useHomeReviewList(limit = 30) {
+  return useQuery({
+    queryKey: homeKeys.reviewList(limit),
+    queryFn: async () =>
+      (await api<HomeReviewListResponse>("GET", `/api/home/review-list${query({ limit })}`)).memos,
+  });
+}

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { ApiError } from "./api/client";
+import { createAppRouter } from "./app/router";
+import { initI18n } from "./i18n/i18n";
+import "./styles/app.css";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      // A 4xx answer will not change on retry; network trouble may.
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+async function start() {
+  const rootElement = document.getElementById("root");
+  if (!rootElement) throw new Error("#root is missing from index.html");
+  await initI18n();
+  createRoot(rootElement).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

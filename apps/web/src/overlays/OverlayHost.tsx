@@ -1,0 +1,138 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { type Overlay, overlayStore, useOverlays } from "./overlay-store";
+import { POPOVER_WIDTH_PX } from "./popover";
+
+type AlertOverlay = Extract<Overlay, { kind: "alert" }>;
+
+/** Renders every open overlay; mounted once at the root of the app. */
+export function OverlayHost() {
+  const overlays = useOverlays();
+  const top = overlays.at(-1);
+
+  useEffect(() => {
+    if (!top) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (top.kind === "modal") top.resolve(undefined);
+      else if (top.kind === "popover") overlayStore.dismiss(top.id);
+      else if (top.kind === "alert") {
+        const cancel = top.buttons.find((button) => button.role === "cancel");
+        if (cancel) top.resolve(cancel.value);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [top]);
+
+  const toasts = overlays.filter((overlay) => overlay.kind === "toast");
+  return (
+    <>
+      {overlays.map((overlay) =>
+        overlay.kind === "toast" ? null : <OverlayView key={overlay.id} overlay={overlay} />,
+      )}
+      {toasts.length > 0 && (
+        <div className="toast-stack">
+          {toasts.map((toast) => (
+            <div key={toast.id} className="toast" role="status">
+              {toast.message}
+            </div>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function AlertView({ overlay }: { overlay: AlertOverlay }) {
+  const defaultButton = useRef<HTMLButtonElement>(null);
+  // The last button is the default action, as on iOS; focus goes there for Enter.
+  useEffect(() => defaultButton.current?.focus(), []);
+  return (
+    <div className="backdrop">
+      <div
+        className="alert"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`alert-${overlay.id}`}
+      >
+        <div className="alert-body">
+          <h2 id={`alert-${overlay.id}`} className="alert-title">
+            {overlay.title}
+          </h2>
+          {overlay.message && <p className="alert-message">{overlay.message}</p>}
+        </div>
+        <div className="alert-buttons">
+          {overlay.buttons.map((button, index) => (
+            <button
+              key={button.label}
+              ref={index === overlay.buttons.length - 1 ? defaultButton : undefined}
+              type="button"
+              className={`alert-button alert-button-${button.role ?? "default"}`}
+              onClick={() => overlay.resolve(button.value)}
+            >
+              {button.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OverlayView({ overlay }: { overlay: Exclude<Overlay, { kind: "toast" }> }) {
+  const { t } = useTranslation();
+  switch (overlay.kind) {
+    case "alert":
+      return <AlertView overlay={overlay} />;
+    case "modal":
+      return (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click dismisses; Escape does the same from the keyboard
+        <div
+          className="backdrop backdrop-modal"
+          onMouseDown={(event) =>
+            event.target === event.currentTarget && overlay.resolve(undefined)
+          }
+        >
+          <div className="modal" role="dialog" aria-modal="true" aria-label={overlay.label}>
+            {overlay.render((value) => overlay.resolve(value))}
+          </div>
+        </div>
+      );
+    case "popover": {
+      const left = Math.max(
+        8,
+        Math.min(overlay.anchor.left, window.innerWidth - POPOVER_WIDTH_PX - 8),
+      );
+      return (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click outside closes the popover; Escape does the same from the keyboard
+        <div
+          className="backdrop backdrop-clear"
+          onMouseDown={() => overlayStore.dismiss(overlay.id)}
+        >
+          <div
+            className="popover"
+            role="tooltip"
+            style={{ top: overlay.anchor.bottom + 8, left, width: POPOVER_WIDTH_PX }}
+            onMouseDown={(event) => event.stopPropagation()}
+          >
+            {overlay.content}
+          </div>
+        </div>
+      );
+    }
+    case "loading":
+      return (
+        <div className="backdrop backdrop-clear loading-overlay">
+          <div
+            className="loading-box"
+            role="progressbar"
+            aria-label={overlay.message || t("common.loading")}
+          >
+            <span className="spinner" />
+            {overlay.message && <span>{overlay.message}</span>}
+          </div>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,52 @@
+import { ANONYMOUS_EMAIL } from "@mnemo/domain";
+import type { QueryClient } from "@tanstack/react-query";
+import i18next from "i18next";
+import { authApi } from "../api/auth.api";
+import type { Me } from "../api/me.queries";
+import { DEVICE_KEYS } from "../i18n/i18n";
+import { confirmAlert } from "../overlays/alert";
+import { setErrorLogContext } from "../overlays/error-dialog";
+
+/** Spec 3: the user id is kept locally, beside the cached user record. */
+export const USER_ID_KEY = "mnemo.userId";
+
+/** Spec 6: an anonymous account's e-mail is literally `Anonymous`. */
+export function isAnonymousUser(me: Me): boolean {
+  return me.isAnonymous || me.user.email === ANONYMOUS_EMAIL;
+}
+
+/** Remembers who is signed in, for the error log and the next start-up. */
+export function rememberUser(me: Me | null): void {
+  if (me) localStorage.setItem(USER_ID_KEY, me.user.id);
+  setErrorLogContext({ userKey: me?.user.id ?? null, country: me?.user.countryCode ?? "GL" });
+}
+
+/** Spec 4: logout clears local storage (device settings such as the language stay). */
+export function clearLocalStorage(): void {
+  const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+}
+
+/**
+ * Spec 4 logout. An anonymous user is warned first that the account and every memo go with it
+ * (the server deletes them on sign-out); answers false when the user cancels.
+ */
+export async function signOut(client: QueryClient, me: Me | null): Promise<boolean> {
+  if (me && isAnonymousUser(me)) {
+    const isConfirmed = await confirmAlert(
+      i18next.t("session.anonymousLogoutTitle"),
+      i18next.t("session.anonymousLogoutMessage"),
+      i18next.t("session.anonymousLogoutConfirm"),
+    );
+    if (!isConfirmed) return false;
+  }
+  try {
+    await authApi.signOut();
+  } finally {
+    clearLocalStorage();
+    rememberUser(null);
+    client.clear();
+  }
+  return true;
+}

@@ -1,0 +1,127 @@
+import { ROOT_FOLDER_ID } from "@mnemo/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { NavLink, useNavigate } from "react-router";
+import { useFolders } from "../api/folders.queries";
+import { showToast } from "../overlays/toast";
+import { useSignedInMe } from "../session/me-context";
+import { isAnonymousUser, signOut } from "../session/session";
+
+/** Spec 4: the build's configuration decides dev mode. */
+const isDevMode = import.meta.env.MODE !== "production";
+
+/**
+ * The navigation entries of spec 2 "Shell", shared by the side navigation (≥ 992 px) and the
+ * slide-out menu: home; private (root folder, category folders, manage folders); public (coming
+ * soon); settings (account); admin (analytics) for admins; the user; dev banner; copy address.
+ */
+export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const me = useSignedInMe();
+  const folders = useFolders();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const categories = (folders.data ?? []).filter(
+    (folder) =>
+      folder.id !== ROOT_FOLDER_ID &&
+      folder.parentFolderId === null &&
+      (folder.isCategoryFolder || folder.sideNavPinned),
+  );
+  const link = (to: string, label: string, extra?: string) => (
+    <li>
+      <NavLink
+        to={to}
+        className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}
+        onClick={onNavigate}
+      >
+        <span>{label}</span>
+        {extra && <span className="nav-badge">{extra}</span>}
+      </NavLink>
+    </li>
+  );
+
+  const copyAddress = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.origin);
+      showToast(t("shell.addressCopied"));
+    } catch {
+      showToast(t("errors.CLIPBOARD_UNAVAILABLE"));
+    }
+  };
+
+  const logout = async () => {
+    onNavigate?.();
+    if (await signOut(client, me)) navigate("/login", { replace: true });
+  };
+
+  return (
+    <nav className="nav-menu" aria-label={t("shell.navigation")}>
+      {isDevMode && <div className="dev-banner">{t("shell.devMode")}</div>}
+      <div className="nav-user">
+        <NavLink to="/account-settings" className="nav-user-name" onClick={onNavigate}>
+          {me.user.name || t("shell.noName")}
+        </NavLink>
+        <div className="nav-user-sub">
+          {isAnonymousUser(me) ? t("shell.anonymousNote") : me.user.email}
+        </div>
+      </div>
+      <ul className="nav-list">
+        {link(`/home`, t("nav.home"))}
+        {link("/today", t("nav.today"))}
+        {link("/private-calendar", t("nav.calendar"))}
+      </ul>
+      <h2 className="nav-heading">{t("nav.private")}</h2>
+      <ul className="nav-list">
+        {link(`/private-memos/${ROOT_FOLDER_ID}`, t("folders.rootTitle"))}
+        {categories.map((folder) => (
+          <li key={folder.id}>
+            <NavLink
+              to={`/private-folders/${encodeURIComponent(folder.id)}`}
+              className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}
+              onClick={onNavigate}
+            >
+              {folder.title}
+            </NavLink>
+          </li>
+        ))}
+        {link("/private-folders", t("nav.manageFolders"))}
+        {link("/review-memo-settings", t("nav.reviewSettings"))}
+      </ul>
+      <h2 className="nav-heading">{t("nav.public")}</h2>
+      <ul className="nav-list">
+        {link("/public-memos", t("nav.publicMemos"), t("nav.comingSoon"))}
+      </ul>
+      <h2 className="nav-heading">{t("nav.tools")}</h2>
+      <ul className="nav-list">
+        {link("/text-editor", t("nav.scratch"))}
+        {link("/subjects", t("nav.subjects"))}
+        {link("/laboratory", t("nav.laboratory"))}
+      </ul>
+      <h2 className="nav-heading">{t("nav.settings")}</h2>
+      <ul className="nav-list">
+        {link("/account-settings", t("nav.account"))}
+        {link("/plan", t("nav.plan"))}
+        {link("/letter", t("nav.letter"))}
+        {link("/privacy-policy", t("nav.privacy"))}
+      </ul>
+      {me.isAdmin && (
+        <>
+          <h2 className="nav-heading">{t("nav.admin")}</h2>
+          <ul className="nav-list">{link("/analytics", t("nav.analytics"))}</ul>
+        </>
+      )}
+      <ul className="nav-list nav-list-footer">
+        <li>
+          <button type="button" className="nav-link nav-button" onClick={copyAddress}>
+            {t("shell.copyAddress")}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="nav-link nav-button nav-logout" onClick={logout}>
+            {t("shell.logout")}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // One Vitest run covers every workspace. The server suite runs twice: once on the embedded
 // SQLite database and once on the PostgreSQL server named by TEST_DATABASE_URL (scripts/test.mjs
-// starts a throwaway cluster when that variable is not given).
+// starts a throwaway cluster when that variable is not given). The browser journeys in e2e/ drive
+// the built app (`npm run build` first; `npm test` does) in Debian's Chromium.
 export default defineConfig({
   resolve: { conditions: ["@mnemo/source"] },
   ssr: { resolve: { conditions: ["@mnemo/source"] } },
@@ -32,6 +33,29 @@ export default defineConfig({
           env: { MNEMO_TEST_DIALECT: "postgres" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          root: "e2e",
+          include: ["**/*.spec.ts"],
+          setupFiles: ["helpers/setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file runs a server and a browser: one file at a time on a 2-core machine, and
+          // only after the other projects, so their timings do not compete with the browser's.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

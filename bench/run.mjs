@@ -1,11 +1,13 @@
-// The Mnemo benchmark: seeds one user with 100,000 memos in 100 folders and measures the built
-// server, run as a child process, against its own hello-world route. See bench/README.md.
+// The Mnemo benchmark: first the web app's bundle sizes against their budget, then it seeds one
+// user with 100,000 memos in 100 folders and measures the built server, run as a child process,
+// against its own hello-world route. See bench/README.md.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { BrowserClient } from "./lib/browser-client.mjs";
+import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { waitForMail } from "./lib/mail-outbox.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
@@ -128,6 +130,11 @@ async function main() {
   if (!existsSync(join(repoRoot, "apps/server/dist/main.js"))) {
     throw new Error("apps/server/dist/main.js is missing: `npm run bench` builds it first");
   }
+  step("bundle sizes of the built web app");
+  const bundle = measureBundle();
+  printBundleReport(bundle);
+  console.log();
+
   server = new ServerProcess({
     repoRoot,
     dataDir,
@@ -189,7 +196,8 @@ async function main() {
   };
   const checks = checkTargets(byKey, figures);
   printReport({ scenarios, figures, checks });
-  console.log(`\nBENCH_JSON ${JSON.stringify(summaryJson({ scenarios, figures, checks }))}`);
+  const summary = { ...summaryJson({ scenarios, figures, checks }), bundle: bundleSummary(bundle) };
+  console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   step("done");
 
   const unclean = scenarios.filter(

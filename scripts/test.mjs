@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, on a fresh machine too.
 //  1. proves the pinned Node 24 runs the scripts,
-//  2. installs from Debian what npm cannot give (PostgreSQL server binaries) when missing,
+//  2. installs from Debian what npm cannot give (PostgreSQL server binaries, Chromium and CJK fonts
+//     for the browser tests) when missing,
 //  3. starts a throwaway PostgreSQL cluster on a free port unless TEST_DATABASE_URL is given,
-//  4. runs lint, type checks and every Vitest project (domain, server on SQLite and PostgreSQL),
+//  4. runs lint and type checks (workspaces and e2e/), builds every workspace (the browser tests
+//     drive the built web app served by the built server), then every Vitest project (domain,
+//     server on SQLite and PostgreSQL, e2e in Chromium),
 //  5. stops the cluster and removes its files, whatever happened.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ensureDebianPackages } from "./debian.mjs";
 import { startThrowawayPostgres } from "./postgres.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -75,6 +79,8 @@ async function main() {
     });
   }
   try {
+    // e2e/helpers/browser.ts launches /usr/bin/chromium; the fonts draw Korean in screenshots.
+    ensureDebianPackages(["chromium", "fonts-noto-cjk"]);
     const env = { ...process.env, NODE_ENV: "test" };
     if (!env.TEST_DATABASE_URL) {
       cluster = await startThrowawayPostgres(log);
@@ -84,6 +90,10 @@ async function main() {
     }
     runStep("lint", "npx", ["biome", "check", "."], env);
     runStep("types", "npm", ["run", "typecheck", "--workspaces", "--if-present"], env);
+    runStep("types e2e", "npx", ["tsc", "-p", "e2e/tsconfig.json"], env);
+    // Vite follows NODE_ENV: the browser tests must drive the production bundle users get, not
+    // one built under the NODE_ENV=test the other steps run with.
+    runStep("build", "npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
     const report = join(mkdtempSync(join(tmpdir(), "mnemo-vitest-")), "report.json");
     try {
       runStep(

@@ -1,0 +1,66 @@
+import { fileURLToPath } from "node:url";
+import { ErrorCode, LANGUAGES } from "@mnemo/domain";
+import { describe, expect, it } from "vitest";
+import { readTranslations } from "../../vite-plugins/i18n-bundle";
+
+const translations = readTranslations(fileURLToPath(new URL(".", import.meta.url)));
+
+/** Every dotted key path of a nested translation object, with its value. */
+function flatten(value: unknown, prefix = ""): Map<string, unknown> {
+  const keys = new Map<string, unknown>();
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of flatten(child, prefix ? `${prefix}.${key}` : key)) {
+        keys.set(path, leaf);
+      }
+    }
+  } else {
+    keys.set(prefix, value);
+  }
+  return keys;
+}
+
+const flat = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, flatten(translations[lang] ?? {})]),
+) as Record<(typeof LANGUAGES)[number], Map<string, unknown>>;
+
+describe("translations (src/i18n/<lang>/*.json)", () => {
+  it("exist for every interface language", () => {
+    expect(Object.keys(translations).sort()).toEqual([...LANGUAGES].sort());
+    for (const lang of LANGUAGES) expect(flat[lang].size).toBeGreaterThan(100);
+  });
+
+  it("have the same keys in Korean and English", () => {
+    const ko = [...flat.ko.keys()].sort();
+    const en = [...flat.en.keys()].sort();
+    expect(ko.filter((key) => !flat.en.has(key))).toEqual([]);
+    expect(en.filter((key) => !flat.ko.has(key))).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("has only non-empty strings in %s", (lang) => {
+    const bad = [...flat[lang]].filter(
+      ([, value]) => typeof value !== "string" || value.trim() === "",
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("uses the same {{placeholders}} as Korean in %s", (lang) => {
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const mismatched = [...flat.ko].filter(
+      ([key, value]) =>
+        JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(flat[lang].get(key))),
+    );
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(Object.values(ErrorCode))("has a message for error code %s in both languages", (code) => {
+    for (const lang of LANGUAGES)
+      expect(flat[lang].get(`errors.${code}`)).toEqual(expect.any(String));
+  });
+
+  it("writes Korean in the Korean file (spot check: no English-only common strings)", () => {
+    expect(flat.ko.get("common.cancel")).toBe("취소");
+    expect(flat.en.get("common.cancel")).toBe("Cancel");
+  });
+});

@@ -1,0 +1,132 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium (`npm test` installs it); playwright-core downloads no browser of its own. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
+
+export type Viewport = "desktop" | "phone";
+export type Lang = "ko" | "en";
+
+export interface NewPageOptions {
+  viewport: Viewport;
+  lang: Lang;
+  /** The server's url: `page.goto("/")` opens it. */
+  baseURL: string;
+  /** IANA time zone of the page's clock, e.g. "Asia/Seoul". Unset: the machine's. */
+  timezoneId?: string;
+}
+
+/** Something the page reported as broken: a console.error line or an uncaught exception. */
+export interface PageProblem {
+  kind: "console" | "pageerror";
+  text: string;
+  /** Where the console message came from (script URL), when Chromium says. */
+  url?: string;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions in order, for `expect(problems).toEqual([])`. */
+  problems: PageProblem[];
+}
+
+const locales: Record<Lang, string> = { ko: "ko-KR", en: "en-US" };
+
+const liveBrowsers = new Set<Browser>();
+const openPages = new Set<TestPage>();
+
+/** Headless Chromium. Close it in afterAll; e2e/helpers/setup.ts closes any left open. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `${CHROMIUM_PATH} is missing: \`npm test\` installs it, or apt-get install chromium fonts-noto-cjk`,
+    );
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      // The tests run as root in containers, where Chromium's sandbox cannot start.
+      "--no-sandbox",
+      "--disable-gpu",
+      // Containers often have a small /dev/shm; Chromium crashes when it runs out.
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--no-default-browser-check",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+  liveBrowsers.add(browser);
+  browser.once("disconnected", () => liveBrowsers.delete(browser));
+  return browser;
+}
+
+/**
+ * A page in a fresh context (own cookies and storage): desktop is 1280×800; phone is 390×844 with
+ * touch, a mobile user agent and `isMobile`, as on a recent Android phone. The locale (ko-KR or
+ * en-US) sets `navigator.language` and the Accept-Language header.
+ */
+export async function newPage(browser: Browser, options: NewPageOptions): Promise<TestPage> {
+  const locale = locales[options.lang];
+  const device =
+    options.viewport === "desktop"
+      ? { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }
+      : {
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          userAgent: phoneUserAgent(browser.version()),
+        };
+  const context = await browser.newContext({
+    ...device,
+    locale,
+    baseURL: options.baseURL,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
+  const page = await context.newPage();
+  const problems: PageProblem[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url } = message.location();
+    problems.push({ kind: "console", text: message.text(), ...(url ? { url } : {}) });
+  });
+  page.on("pageerror", (error) => {
+    problems.push({ kind: "pageerror", text: error.stack ?? error.message });
+  });
+  const testPage = { page, context, problems };
+  openPages.add(testPage);
+  context.once("close", () => openPages.delete(testPage));
+  return testPage;
+}
+
+function phoneUserAgent(chromiumVersion: string): string {
+  const major = chromiumVersion.split(".")[0] ?? "0";
+  return `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36`;
+}
+
+/**
+ * Saves a PNG of the whole page as e2e/screenshots/<name>.png (git-ignored) and returns its path.
+ * Names become file names: letters, digits, `-`, `_` and `.` are kept.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name.replace(/[^\w.-]+/g, "_")}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Pages whose context is still open, e.g. to capture them when a test fails. */
+export function openTestPages(): TestPage[] {
+  return [...openPages];
+}
+
+/** Closes every browser still open (e2e/helpers/setup.ts does it after each file). */
+export async function closeAllBrowsers(): Promise<void> {
+  await Promise.all([...liveBrowsers].map((browser) => browser.close()));
+}

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { i18nBundle } from "./vite-plugins/i18n-bundle";
+import { i18nBundle } from "./vite-plugins/i18n-bundle.ts";
 
 const i18nDir = fileURLToPath(new URL("./src/i18n", import.meta.url));
 

@@ -12,6 +12,7 @@ export * from "./folder/folder.schema.js";
 export * from "./log/log-entry.schema.js";
 export * from "./memo/memo.schema.js";
 export * from "./memo/preview.js";
+export * from "./memo/shared-memo.js";
 export * from "./memo/sorting.js";
 export * from "./review/review.js";
 export * from "./subject/add-subjects.js";

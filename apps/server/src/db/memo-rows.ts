@@ -23,6 +23,7 @@ export interface StoredMemoSummary {
   lastReviewedAt: number | null;
   completedCount: number;
   dueKey: number;
+  isShared: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -46,6 +47,7 @@ export const memoSummaryColumns = [
   "last_reviewed_at",
   "completed_count",
   "due_key",
+  "is_shared",
   "created_at",
   "updated_at",
 ] as const;
@@ -77,6 +79,7 @@ export function toStoredMemoSummary(row: MemoSummaryRow): StoredMemoSummary {
     lastReviewedAt: row.last_reviewed_at,
     completedCount: row.completed_count,
     dueKey: row.due_key,
+    isShared: row.is_shared === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -65,6 +65,8 @@ export interface MemosTable {
   due_key: Generated<number>;
   home_rv: number | null;
   is_shared: Generated<number>;
+  /** The owner's country code when the memo was shared; null while it is not shared. */
+  shared_country_code: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -103,6 +105,12 @@ export interface SubjectsTable {
   updated_at: number;
 }
 
+export interface ScratchTextsTable {
+  user_id: string;
+  contents: Generated<string>;
+  updated_at: number;
+}
+
 export interface ErrorLogsTable {
   id: string;
   code: string;
@@ -120,6 +128,7 @@ export interface AppTables {
   memo_completions: MemoCompletionsTable;
   applied_ops: AppliedOpsTable;
   subjects: SubjectsTable;
+  scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;
 }
 

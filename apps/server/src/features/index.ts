@@ -6,6 +6,7 @@ import { homeRoutes } from "./home/home.routes.js";
 import { logsRoutes } from "./logs/logs.routes.js";
 import { memoRoutes } from "./memos/memos.routes.js";
 import { subjectsRoutes } from "./subjects/subjects.routes.js";
+import { textRoutes } from "./text/text.routes.js";
 
 /** Every feature's routes, registered in this order under the /api prefix. */
 const featureRoutes = [
@@ -14,6 +15,7 @@ const featureRoutes = [
   homeRoutes,
   calendarRoutes,
   subjectsRoutes,
+  textRoutes,
   logsRoutes,
   adminRoutes,
 ];

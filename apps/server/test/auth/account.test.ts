@@ -160,12 +160,17 @@ describe("POST /api/auth/change-email", () => {
 });
 
 describe("POST /api/auth/delete-user", () => {
-  it("deletes the account with every folder, memo, session and the user record", async () => {
+  it("deletes the account with every folder, memo, scratch text, session and the user record", async () => {
     const { client, email, password, userId } = await signUpVerified(server);
     const keep = await signUpVerified(server);
-    await seedUserData(server, userId);
-    await seedUserData(server, keep.userId);
-    expect(await countUserRows(server, userId)).toMatchObject({ folders: 1, memos: 1 });
+    const { memoId } = await seedUserData(server, userId);
+    const kept = await seedUserData(server, keep.userId);
+    expect(await countUserRows(server, userId)).toMatchObject({
+      folders: 1,
+      memos: 1,
+      scratchTexts: 1,
+    });
+    expect((await server.client().get(`/api/public/KR/memos/${memoId}`)).status).toBe(200);
 
     const response = await client.post("/api/auth/delete-user", { password });
     expect(response.status).toBe(200);
@@ -175,8 +180,19 @@ describe("POST /api/auth/delete-user", () => {
       users: 0,
       folders: 0,
       memos: 0,
+      scratchTexts: 0,
     });
-    expect(await countUserRows(server, keep.userId)).toMatchObject({ users: 1, folders: 1 });
+    // The shared memo went with the account; the other account keeps everything.
+    const gone = await server.client().get(`/api/public/KR/memos/${memoId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe("MEMO_NOT_FOUND");
+    expect(await countUserRows(server, keep.userId)).toMatchObject({
+      users: 1,
+      folders: 1,
+      memos: 1,
+      scratchTexts: 1,
+    });
+    expect((await server.client().get(`/api/public/KR/memos/${kept.memoId}`)).status).toBe(200);
     expect((await client.get("/api/me")).status).toBe(401);
     const signIn = await clientFromFreshIp(server).post("/api/auth/sign-in/email", {
       email,
@@ -191,7 +207,11 @@ describe("POST /api/auth/delete-user", () => {
     const response = await client.post("/api/auth/delete-user", { password: "not mine!" });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe("AUTH_REAUTHENTICATION_REQUIRED");
-    expect(await countUserRows(server, userId)).toMatchObject({ authUsers: 1, folders: 1 });
+    expect(await countUserRows(server, userId)).toMatchObject({
+      authUsers: 1,
+      folders: 1,
+      scratchTexts: 1,
+    });
   });
 });
 

@@ -36,6 +36,7 @@ describe("POST /api/auth/sign-out of an anonymous user", () => {
   it("deletes the account and all its data, so the session can never come back", async () => {
     const { client, userId } = await signInAnonymously(server);
     await seedUserData(server, userId);
+    expect(await countUserRows(server, userId)).toMatchObject({ memos: 1, scratchTexts: 1 });
     const staleCookies = client.cookieHeader();
 
     const response = await client.post("/api/auth/sign-out", {});
@@ -46,6 +47,7 @@ describe("POST /api/auth/sign-out of an anonymous user", () => {
       users: 0,
       folders: 0,
       memos: 0,
+      scratchTexts: 0,
     });
     const replay = await server.client().get("/api/me", { headers: { cookie: staleCookies } });
     expect(replay.status).toBe(401);
@@ -95,7 +97,11 @@ describe("POST /api/auth/sign-up/email by an anonymous user", () => {
 
     // No longer anonymous: signing out keeps the account.
     await client.post("/api/auth/sign-out", {});
-    expect(await countUserRows(server, userId)).toMatchObject({ authUsers: 1, folders: 1 });
+    expect(await countUserRows(server, userId)).toMatchObject({
+      authUsers: 1,
+      folders: 1,
+      scratchTexts: 1,
+    });
   });
 
   it("refuses an address in use and stays anonymous and signed in", async () => {

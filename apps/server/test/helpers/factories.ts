@@ -33,7 +33,13 @@ export function newOpId(prefix = "op"): string {
 /** How many rows of `table` belong to the user. */
 export async function countRows(
   server: TestServer,
-  table: "folders" | "memos" | "memo_reviews" | "memo_completions" | "applied_ops",
+  table:
+    | "folders"
+    | "memos"
+    | "memo_reviews"
+    | "memo_completions"
+    | "applied_ops"
+    | "scratch_texts",
   userId: string,
 ): Promise<number> {
   const rows = await server.db.kysely

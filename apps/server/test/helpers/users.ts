@@ -83,7 +83,10 @@ export async function signInAnonymously(
   return { client, userId: response.body.user.id };
 }
 
-/** Puts a folder and a memo in it for the user straight into the database; returns their ids. */
+/**
+ * Puts a folder, a memo in it (shared under KR) and a scratch text for the user straight into
+ * the database; returns the ids.
+ */
 export async function seedUserData(
   server: TestServer,
   userId: string,
@@ -102,18 +105,27 @@ export async function seedUserData(
       id: memoId,
       folder_id: folderId,
       title: "메모",
+      is_shared: 1,
+      shared_country_code: "KR",
       created_at: at,
       updated_at: at,
     })
     .execute();
+  await server.db.kysely
+    .insertInto("scratch_texts")
+    .values({ user_id: userId, contents: "<p>메모장</p>", updated_at: at })
+    .execute();
   return { folderId, memoId };
 }
 
-/** How many rows of each kind belong to the user: auth user, sessions, record, folders, memos. */
+/**
+ * How many rows of each kind belong to the user: auth user, sessions, record, folders, memos and
+ * scratch text.
+ */
 export async function countUserRows(server: TestServer, userId: string) {
   const { kysely } = server.db;
   const count = async (
-    table: "auth_users" | "auth_sessions" | "users" | "folders" | "memos",
+    table: "auth_users" | "auth_sessions" | "users" | "folders" | "memos" | "scratch_texts",
     column: "id" | "user_id",
   ) => {
     const row = await kysely
@@ -129,5 +141,6 @@ export async function countUserRows(server: TestServer, userId: string) {
     users: await count("users", "id"),
     folders: await count("folders", "user_id"),
     memos: await count("memos", "user_id"),
+    scratchTexts: await count("scratch_texts", "user_id"),
   };
 }

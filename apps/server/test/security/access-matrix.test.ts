@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ErrorCode, randomId } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,6 +52,8 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   "POST /api/auth/request-password-reset",
   // The error dialog logs for signed-out visitors too.
   "POST /api/logs",
+  // A shared memo, for anyone with its address (screen view/{countryCode}/{memoId}).
+  "GET /api/public/:countryCode/memos/:memoId",
 ]);
 
 /**
@@ -73,6 +77,8 @@ function isPublic(method: string, url: string): boolean {
 interface Ids {
   folderId: string;
   memoId: string;
+  /** The country of the ids' owner (a shared memo's address holds it). */
+  countryCode: string;
 }
 
 interface IdRoute {
@@ -81,6 +87,8 @@ interface IdRoute {
   query?: string;
   /** A body that the owner's own request succeeds with. */
   body?: () => unknown;
+  /** What the owner does first so that their own request succeeds. */
+  prepare?: (client: TestClient, ids: Ids) => Promise<unknown>;
 }
 
 const newOpId = () => `op-${randomId()}`;
@@ -126,6 +134,13 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
     code: ErrorCode.MEMO_NOT_FOUND,
     body: () => ({ opId: newOpId(), delta: 1 }),
   },
+  "PUT /api/memos/:memoId/share": { code: ErrorCode.MEMO_NOT_FOUND },
+  "DELETE /api/memos/:memoId/share": { code: ErrorCode.MEMO_NOT_FOUND },
+  // Public, but only for a shared memo: A's memo is not shared, so B learns nothing of it.
+  "GET /api/public/:countryCode/memos/:memoId": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    prepare: (client, ids) => client.put(`/api/memos/${ids.memoId}/share`),
+  },
 };
 
 /** The path with each `:param` replaced by the id of that name. */
@@ -169,7 +184,8 @@ async function expectOk(response: TestResponse, what: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No web build, whatever apps/web holds: its static files would be routes of their own here.
+  server = await startTestServer({ env: { WEB_DIST: join(tmpdir(), "mnemo-no-web-build") } });
   [a, b] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
   secret = `비밀-${randomId()}`;
 
@@ -209,7 +225,9 @@ beforeAll(async () => {
     await c.post(`/api/memos/${memo.id}/priority`, { opId: newOpId(), delta: 1 }),
     "priority",
   );
-  aIds = { folderId: folder.id, memoId: memo.id };
+  await expectOk(await c.put("/api/text", { contents: `<p>${secret} 메모장</p>` }), "text");
+  const aMe = await c.get("/api/me");
+  aIds = { folderId: folder.id, memoId: memo.id, countryCode: aMe.body.user.countryCode };
 
   const bFolder = (await created(await b.client.post("/api/folders", { title: "B 폴더" }), "B"))
     .folder;
@@ -263,7 +281,7 @@ function expectNothingOfA(response: TestResponse) {
 /** The answer with the ids it was asked about replaced, to compare answers for other ids. */
 function withoutIds(response: TestResponse, ids: Ids) {
   let text = JSON.stringify(response.body);
-  for (const id of Object.values(ids)) text = text.split(id).join("<id>");
+  for (const id of [ids.folderId, ids.memoId]) text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
 }
 
@@ -296,7 +314,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       expectNothingOfA(response);
       expect(await snapshot()).toEqual(before);
 
-      const unknownIds = { folderId: randomId(), memoId: randomId() };
+      const unknownIds = { ...aIds, folderId: randomId(), memoId: randomId() };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
     },
@@ -318,7 +336,10 @@ describe("routes with an id, called by another user on the owner's ids", () => {
     const memo = (await b.client.post("/api/memos", { folderId: folder.id, title: "B 의 것" })).body
       .memo;
     await b.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
-    const response = await sendIdRoute(b.client, key, { folderId: folder.id, memoId: memo.id });
+    const countryCode = (await b.client.get("/api/me")).body.user.countryCode;
+    const ids = { folderId: folder.id, memoId: memo.id, countryCode };
+    await ID_ROUTES[key]?.prepare?.(b.client, ids);
+    const response = await sendIdRoute(b.client, key, ids);
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
   });
@@ -404,6 +425,7 @@ describe("lists of another user", () => {
     "/api/home/review-list?limit=100",
     `/api/calendar?from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
     "/api/me",
+    "/api/text",
   ])("GET %s shows nothing of the owner's data", async (path) => {
     const response = await b.client.get(path);
     expect(response.status).toBe(200);

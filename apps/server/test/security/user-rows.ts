@@ -37,6 +37,11 @@ export async function userRows(server: TestServer, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("op_id")
       .execute(),
+    scratchTexts: await kysely
+      .selectFrom("scratch_texts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .execute(),
   };
 }
 
@@ -50,5 +55,6 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     memoReviews: rows.memoReviews.length,
     memoCompletions: rows.memoCompletions.length,
     appliedOps: rows.appliedOps.length,
+    scratchTexts: rows.scratchTexts.length,
   };
 }

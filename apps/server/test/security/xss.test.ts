@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../helpers/client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { signUpVerified } from "../helpers/users.js";
+import { clientFromFreshIp, signUpVerified } from "../helpers/users.js";
 
 // Memo contents are rich text the web app renders as HTML, so what the server stores and answers
 // is checked the way a browser reads it: parsed by parse5 (the WHATWG parsing algorithm), then
@@ -370,6 +370,49 @@ describe("memo contents, title and hint with XSS payloads", () => {
       const response = await client.get(path);
       expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+});
+
+describe("shared memos and the scratch text with XSS payloads", () => {
+  it.each(PAYLOADS)("GET /api/public/… answers nothing executable of %s", async (payload) => {
+    const folderId = (
+      await client.post("/api/folders", { title: "공유한 것", showAtHomeReviewList: false })
+    ).body.folder.id;
+    const memo = (await client.post("/api/memos", { folderId, title: payload, contents: payload }))
+      .body.memo;
+    const share = await client.put(`/api/memos/${memo.id}/share`);
+    expect(share.status).toBe(200);
+    // Each visitor from an address of its own: the public route is limited per address.
+    const { countryCode, memoId } = share.body.share;
+    const visitor = clientFromFreshIp(server);
+    const response = await visitor.get(`/api/public/${countryCode}/memos/${memoId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.memo).toEqual({
+      id: memo.id,
+      title: payload.trim(),
+      contents: memo.contents,
+      preview: memo.preview,
+      createdAt: memo.createdAt,
+      updatedAt: memo.updatedAt,
+    });
+    expectNothingExecutable(response.body.memo.contents);
+    expectPreviewOf(response.body.memo);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it.each(PAYLOADS)("PUT /api/text keeps nothing executable of %s", async (payload) => {
+    const response = await client.put("/api/text", { contents: payload });
+    expect(response.status).toBe(200);
+    const stored = (await client.get("/api/text")).body.text;
+    expect(stored).toEqual(response.body.text);
+    expectNothingExecutable(stored.contents);
+    // The same sanitizer as memo contents.
+    const created = memoIdsOf.get(payload);
+    if (created) {
+      const asMemo = (await client.get(`/api/memos/${created.created}`)).body.memo.contents;
+      expect(stored.contents).toBe(asMemo);
     }
   });
 });

@@ -5,3 +5,4 @@ export * from "./common.js";
 export * from "./folders.js";
 export * from "./home.js";
 export * from "./memos.js";
+export * from "./text.js";

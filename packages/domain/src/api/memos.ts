@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
-import { MEMO_PAGE_MAX } from "../constants.js";
+import { countryCodeSchema, MEMO_PAGE_MAX } from "../constants.js";
 import { memoSchema } from "../memo/memo.schema.js";
 import { sortModeSchema } from "../memo/sorting.js";
 import {
@@ -25,6 +25,12 @@ const derivedShape = {
 };
 
 /**
+ * Whether the owner shares the memo at `/view/{countryCode}/{memoId}` (see
+ * `PUT /api/memos/:memoId/share`); only the owner's answers carry it.
+ */
+const sharingShape = { isShared: z.boolean() };
+
+/**
  * A memo in a list: every field except `contents`, `reviewedDates` and `completedDates`, plus the
  * derived fields and `sortingValue`, the number the list's sort mode orders by (`createdAt` for
  * latest/oldest, `priority`, the effective review count with the reviewed-today shift, or the
@@ -32,11 +38,14 @@ const derivedShape = {
  */
 export const memoSummarySchema = memoSchema
   .omit({ contents: true, reviewedDates: true, completedDates: true })
-  .extend({ ...derivedShape, sortingValue: z.number().nullable() });
+  .extend({ ...derivedShape, ...sharingShape, sortingValue: z.number().nullable() });
 export type MemoSummary = z.infer<typeof memoSummarySchema>;
 
-/** A whole memo with its review and completion times (oldest first) and the derived fields. */
-export const memoDetailSchema = memoSchema.extend(derivedShape);
+/**
+ * A whole memo with its review and completion times (oldest first), the derived fields and
+ * `isShared`.
+ */
+export const memoDetailSchema = memoSchema.extend({ ...derivedShape, ...sharingShape });
 export type MemoDetail = z.infer<typeof memoDetailSchema>;
 
 /** `:memoId` of the memo routes. */
@@ -141,3 +150,50 @@ export type MemoResponse = z.infer<typeof memoResponseSchema>;
 /** Answer of review, complete, uncomplete and priority. */
 export const memoSummaryResponseSchema = z.object({ memo: memoSummarySchema });
 export type MemoSummaryResponse = z.infer<typeof memoSummaryResponseSchema>;
+
+/**
+ * Where a shared memo can be read by anyone: the country it was shared under (the owner's
+ * countryCode at the moment of sharing) and the web app's path `/view/{countryCode}/{memoId}`
+ * (see `sharedMemoPath`).
+ */
+export const memoShareSchema = z.object({
+  memoId: objectIdSchema,
+  countryCode: countryCodeSchema,
+  path: z.string(),
+});
+export type MemoShare = z.infer<typeof memoShareSchema>;
+
+/**
+ * Answer of `PUT /api/memos/:memoId/share` (idempotent: sharing a shared memo answers its share
+ * unchanged). `DELETE /api/memos/:memoId/share` answers 204 without a body.
+ */
+export const memoShareResponseSchema = z.object({ share: memoShareSchema });
+export type MemoShareResponse = z.infer<typeof memoShareResponseSchema>;
+
+/** `:countryCode` and `:memoId` of `GET /api/public/:countryCode/memos/:memoId`. */
+export const publicMemoParamsSchema = z.object({
+  countryCode: countryCodeSchema,
+  memoId: objectIdSchema,
+});
+export type PublicMemoParams = z.infer<typeof publicMemoParamsSchema>;
+
+/**
+ * What anyone may read of a shared memo: its id, title, contents (sanitized rich text), preview
+ * and times. Nothing of its owner, folder, reviews or counters.
+ */
+export const publicMemoSchema = memoSchema.pick({
+  id: true,
+  title: true,
+  contents: true,
+  preview: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type PublicMemo = z.infer<typeof publicMemoSchema>;
+
+/**
+ * Answer of `GET /api/public/:countryCode/memos/:memoId`. A memo that is not shared under that
+ * country, a deleted one and a malformed id are all answered 404 `MEMO_NOT_FOUND`.
+ */
+export const publicMemoResponseSchema = z.object({ memo: publicMemoSchema });
+export type PublicMemoResponse = z.infer<typeof publicMemoResponseSchema>;

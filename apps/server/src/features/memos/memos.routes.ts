@@ -6,6 +6,7 @@ import {
   memoIdParamsSchema,
   memoOpInputSchema,
   moveMemoInputSchema,
+  publicMemoParamsSchema,
   reviewMemoInputSchema,
   updateMemoInputSchema,
 } from "@mnemo/domain";
@@ -18,17 +19,26 @@ import {
   createMemo,
   deleteMemo,
   getMemo,
+  getSharedMemo,
   listMemos,
   moveMemo,
   reviewMemo,
+  shareMemo,
   uncompleteMemo,
+  unshareMemo,
   updateMemo,
 } from "./memos.service.js";
 
 const tags = ["memos"];
 const security = [{ session: [] }];
 
-/** Memos of the signed-in user: lists, CRUD, move, reviews, completion and priority. */
+/** Reads of shared memos one client address may make; anyone may call it, signed in or not. */
+const PUBLIC_MEMO_READS_PER_IP_PER_MINUTE = 60;
+
+/**
+ * Memos of the signed-in user: lists, CRUD, move, reviews, completion, priority and sharing; and
+ * the public read of a shared memo.
+ */
 export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/folders/:folderId/memos",
@@ -160,6 +170,54 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
       const input = parseInput(changePriorityInputSchema, request.body);
       return { memo: await changeMemoPriority(app.deps, user.id, memoId, input) };
+    },
+  );
+
+  app.put(
+    "/memos/:memoId/share",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Share a memo at /view/{countryCode}/{memoId} under the owner's country",
+        description: "Idempotent: a shared memo keeps its address.",
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { memoId } = parseInput(memoIdParamsSchema, request.params);
+      return { share: await shareMemo(app.deps, user, memoId) };
+    },
+  );
+
+  app.delete(
+    "/memos/:memoId/share",
+    { schema: { tags, security, summary: "Stop sharing a memo (204, also when not shared)" } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { memoId } = parseInput(memoIdParamsSchema, request.params);
+      await unshareMemo(app.deps, user.id, memoId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/public/:countryCode/memos/:memoId",
+    {
+      config: {
+        rateLimit: { max: PUBLIC_MEMO_READS_PER_IP_PER_MINUTE, timeWindow: "1 minute" },
+      },
+      schema: {
+        tags: ["public"],
+        summary: "A shared memo's title, contents and times, for anyone (no session needed)",
+      },
+    },
+    async (request, reply) => {
+      // Sharing and unsharing take effect at once only if no cache on the way keeps an answer.
+      reply.header("cache-control", "no-store");
+      // A malformed address gets the answer of an unknown memo, not a validation error.
+      const address = publicMemoParamsSchema.safeParse(request.params);
+      return { memo: await getSharedMemo(app.deps, address.success ? address.data : null) };
     },
   );
 }

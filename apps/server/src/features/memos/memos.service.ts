@@ -1,17 +1,22 @@
 import type {
   ChangePriorityInput,
+  CountryCode,
   CreateMemoInput,
   ListMemosQuery,
   MemoDetail,
   MemoOpInput,
+  MemoShare,
   MemoSummary,
   MoveMemoInput,
+  PublicMemo,
+  PublicMemoParams,
   ReviewMemoInput,
   SortMode,
   UpdateMemoInput,
 } from "@mnemo/domain";
 import {
   AppError,
+  countryCodeSchema,
   DAY_MS,
   ErrorCode,
   isEmptyRichText,
@@ -22,12 +27,14 @@ import {
   randomId,
   repetitionDueKey,
   repetitionScore,
+  sharedMemoPath,
   sortModeSchema,
   startOfDay,
 } from "@mnemo/domain";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
+import { sanitizeRichText } from "../../http/sanitize-html.js";
 import {
   addReviewToMemo,
   addToPriority,
@@ -39,6 +46,8 @@ import {
   insertRootFolderIfMissing,
   type MemoFolder,
   markLatestCompletionUndone,
+  markMemoShared,
+  markMemoUnshared,
   type PagePosition,
   pageKeyLength,
   refreshCompletionCounters,
@@ -51,13 +60,14 @@ import {
   selectMemoFolder,
   selectMemoForReview,
   selectMemoPage,
+  selectMemoSharing,
   selectMemoSummary,
   selectReviewOpMemoId,
   selectReviewTimes,
+  selectSharedMemo,
   selectUndoOpMemoId,
   updateMemo as updateMemoRow,
 } from "./memos.repo.js";
-import { sanitizeRichText } from "./sanitize-html.js";
 
 type Deps = Pick<Required<AppDeps>, "db" | "now">;
 
@@ -96,6 +106,7 @@ function toSummary(memo: StoredMemoSummary, sortingValue: number | null): MemoSu
     lastReviewedAt: memo.lastReviewedAt,
     completedCount: memo.completedCount,
     isCompleted: memo.completedCount > 0,
+    isShared: memo.isShared,
     sortingValue,
   };
 }
@@ -522,4 +533,69 @@ export async function changeMemoPriority(
     const known = await selectAppliedOp(trx, userId, input.opId);
     if (known?.kind !== PRIORITY_OP || known.targetId !== memoId) throw opIdConflict(input.opId);
   });
+}
+
+// ---- sharing -------------------------------------------------------------------------------
+
+/**
+ * Shares a memo at `/view/{countryCode}/{memoId}` under the owner's country at this moment.
+ * Sharing a shared memo changes nothing and answers its share (its address stays the same even
+ * when the owner's country changed since).
+ *
+ * @throws MEMO_NOT_FOUND; VALIDATION_FAILED (path `memoId`) when another user's memo is already
+ *   shared under this country with the same id (ids are unique per user only)
+ */
+export async function shareMemo(
+  deps: Deps,
+  user: { id: string; countryCode: CountryCode },
+  memoId: string,
+): Promise<MemoShare> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const sharing = await selectMemoSharing(trx, user.id, memoId);
+    if (!sharing) throw memoNotFound(memoId);
+    const shared = countryCodeSchema.safeParse(sharing.countryCode);
+    if (shared.success) {
+      return { memoId, countryCode: shared.data, path: sharedMemoPath(shared.data, memoId) };
+    }
+    if (!(await markMemoShared(trx, user.id, memoId, user.countryCode))) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+        { path: "memoId", issue: "Another memo is shared with this id; share a copy of the memo" },
+      ]);
+    }
+    return {
+      memoId,
+      countryCode: user.countryCode,
+      path: sharedMemoPath(user.countryCode, memoId),
+    };
+  });
+}
+
+/** Stops sharing a memo; a memo that is not shared stays so. @throws MEMO_NOT_FOUND */
+export async function unshareMemo(deps: Deps, userId: string, memoId: string): Promise<void> {
+  if (!(await markMemoUnshared(deps.db.kysely, userId, memoId))) throw memoNotFound(memoId);
+}
+
+/**
+ * A shared memo as anyone may read it, by its public address (`null` for an address that did
+ * not parse). Contents are answered as stored: every write sanitizes them (sanitizing again here
+ * would cost up to half a second of CPU per request on a public route).
+ *
+ * @throws MEMO_NOT_FOUND, the same answer for a malformed address, a memo that is not shared
+ *   under that country and one that does not exist, so an answer tells nothing of other memos
+ */
+export async function getSharedMemo(
+  deps: Deps,
+  address: PublicMemoParams | null,
+): Promise<PublicMemo> {
+  const memo =
+    address && (await selectSharedMemo(deps.db.kysely, address.countryCode, address.memoId));
+  if (!memo) throw new AppError(ErrorCode.MEMO_NOT_FOUND, "memo not found");
+  return {
+    id: memo.id,
+    title: memo.title,
+    contents: memo.contents,
+    preview: memo.preview,
+    createdAt: memo.createdAt,
+    updatedAt: memo.updatedAt,
+  };
 }

@@ -3,6 +3,8 @@ import {
   type ListMemosResponse,
   type MemoDetail,
   type MemoResponse,
+  type MemoShare,
+  type MemoShareResponse,
   type MemoSummary,
   type MemoSummaryResponse,
   randomId,
@@ -24,7 +26,28 @@ export const memoKeys = {
   list: (folderId: string, sort: SortMode | undefined) =>
     [...memoKeys.lists(), folderId, sort ?? "folder-default"] as const,
   detail: (memoId: string) => [...memoKeys.all, "detail", memoId] as const,
+  /** Outside `all`: reading a share is a PUT, never refetched by a broad invalidation. */
+  share: (memoId: string) => ["memo-share", memoId] as const,
 };
+
+/**
+ * The six sort modes of spec 4 in the order a picker lists them. Kept here rather than taken
+ * from the domain's SORT_MODES so that screens do not pull zod in with it; the record makes the
+ * compiler insist on every mode.
+ */
+const SORT_MODE_RECORD: Record<SortMode, true> = {
+  latest: true,
+  oldest: true,
+  priority: true,
+  review_count_asc: true,
+  review_count_desc: true,
+  repetition_value: true,
+};
+export const SORT_MODE_OPTIONS = Object.keys(SORT_MODE_RECORD) as SortMode[];
+
+export function isSortMode(value: unknown): value is SortMode {
+  return typeof value === "string" && Object.hasOwn(SORT_MODE_RECORD, value);
+}
 
 /** Rows per page of a memo list (the server allows up to 100). */
 export const MEMO_PAGE_SIZE = 50;
@@ -59,13 +82,27 @@ export function useMemo(memoId: string | undefined) {
   });
 }
 
+/** The fields a list row carries: a detail without contents and its review/completion times. */
+function toRowFields(memo: MemoSummary | MemoDetail): Partial<MemoSummary> {
+  const {
+    contents: _contents,
+    reviewedDates: _reviewed,
+    completedDates: _completed,
+    sortingValue: _sortingValue,
+    ...fields
+  } = memo as Partial<MemoDetail & MemoSummary>;
+  return fields;
+}
+
 /**
- * After a change to one memo: its summary is patched into every loaded list at once (so counts
- * move without waiting), then lists, home and the calendar are refetched for the new order.
+ * After a change to one memo: its fields are patched into every loaded list and its detail at
+ * once (so counts move without waiting), then lists, home and the calendar are refetched for
+ * the new order. A row keeps its `sortingValue` until the refetch brings the new one.
  */
 function usePatchMemoEverywhere() {
   const client = useQueryClient();
   return async (memo: MemoSummary | MemoDetail) => {
+    const fields = toRowFields(memo);
     client.setQueriesData<InfiniteData<ListMemosResponse>>(
       { queryKey: memoKeys.lists() },
       (data) =>
@@ -74,22 +111,36 @@ function usePatchMemoEverywhere() {
               ...data,
               pages: data.pages.map((page) => ({
                 ...page,
-                memos: page.memos.map((row) => (row.id === memo.id ? { ...row, ...memo } : row)),
+                memos: page.memos.map((row) => (row.id === memo.id ? { ...row, ...fields } : row)),
               })),
             }
           : data,
     );
+    if ("contents" in memo) client.setQueryData(memoKeys.detail(memo.id), memo);
+    else {
+      client.setQueryData<MemoDetail>(memoKeys.detail(memo.id), (detail) =>
+        detail ? { ...detail, ...fields } : detail,
+      );
+    }
     await Promise.all([
-      client.invalidateQueries({ queryKey: memoKeys.all }),
+      client.invalidateQueries({ queryKey: memoKeys.lists() }),
+      client.invalidateQueries({ queryKey: memoKeys.detail(memo.id) }),
       client.invalidateQueries({ queryKey: ["home"] }),
       client.invalidateQueries({ queryKey: ["calendar"] }),
     ]);
   };
 }
 
+/**
+ * A form's save reports a lost connection at once (NETWORK_UNAVAILABLE) instead of waiting
+ * paused for the network, so the form can say so and keep what was typed.
+ */
+const FORM_SAVE = { networkMode: "always" } as const;
+
 export function useCreateMemo() {
   const patch = usePatchMemoEverywhere();
   return useMutation({
+    ...FORM_SAVE,
     mutationFn: async (input: CreateMemoInput) =>
       (await api<MemoResponse>("POST", "/api/memos", input)).memo,
     onSuccess: patch,
@@ -99,6 +150,7 @@ export function useCreateMemo() {
 export function useUpdateMemo() {
   const patch = usePatchMemoEverywhere();
   return useMutation({
+    ...FORM_SAVE,
     mutationFn: async ({ memoId, input }: { memoId: string; input: UpdateMemoInput }) =>
       (await api<MemoResponse>("PATCH", memoPath(memoId), input)).memo,
     onSuccess: patch,
@@ -155,3 +207,46 @@ export const useChangePriority = () =>
     memoPath(memoId, "/priority"),
     { delta },
   ]);
+
+/**
+ * Where a shared memo can be read. `PUT /api/memos/:memoId/share` is idempotent (a shared memo
+ * answers its address unchanged), so it also serves to read the address of a memo already
+ * shared; only called when `isShared`.
+ */
+export function useMemoShare(memoId: string, isShared: boolean) {
+  return useQuery({
+    queryKey: memoKeys.share(memoId),
+    enabled: isShared,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => (await api<MemoShareResponse>("PUT", memoPath(memoId, "/share"))).share,
+  });
+}
+
+function useSetShared() {
+  const client = useQueryClient();
+  return (memoId: string, share: MemoShare | null) => {
+    if (share) client.setQueryData(memoKeys.share(memoId), share);
+    else client.removeQueries({ queryKey: memoKeys.share(memoId) });
+    client.setQueryData<MemoDetail>(memoKeys.detail(memoId), (detail) =>
+      detail ? { ...detail, isShared: share !== null } : detail,
+    );
+    return client.invalidateQueries({ queryKey: memoKeys.lists() });
+  };
+}
+
+export function useShareMemo() {
+  const setShared = useSetShared();
+  return useMutation({
+    mutationFn: async (memoId: string) =>
+      (await api<MemoShareResponse>("PUT", memoPath(memoId, "/share"))).share,
+    onSuccess: (share) => setShared(share.memoId, share),
+  });
+}
+
+export function useUnshareMemo() {
+  const setShared = useSetShared();
+  return useMutation({
+    mutationFn: (memoId: string) => api<void>("DELETE", memoPath(memoId, "/share")),
+    onSuccess: (_result, memoId) => setShared(memoId, null),
+  });
+}

@@ -27,9 +27,11 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
       folder.parentFolderId === null &&
       (folder.isCategoryFolder || folder.sideNavPinned),
   );
+  // `end`: a parent path (e.g. /private-folders) is not active on its children's pages.
   const link = (to: string, label: string, extra?: string) => (
     <li>
       <NavLink
+        end
         to={to}
         className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}
         onClick={onNavigate}

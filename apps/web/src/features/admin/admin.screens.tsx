@@ -1,7 +1,3 @@
-import { Page } from "../../ui/Page";
+import "./admin.css";
 
-// Placeholder screens until this feature is built.
-
-export function AnalyticsScreen() {
-  return <Page title="AnalyticsScreen">AnalyticsScreen</Page>;
-}
+export { AnalyticsScreen } from "./AnalyticsScreen";

@@ -1,7 +1,3 @@
-import { Page } from "../../ui/Page";
+import "./calendar.css";
 
-// Placeholder screens until this feature is built.
-
-export function PrivateCalendarScreen() {
-  return <Page title="PrivateCalendarScreen">PrivateCalendarScreen</Page>;
-}
+export { PrivateCalendarScreen } from "./PrivateCalendarScreen";

@@ -1,15 +1,5 @@
-import { Page } from "../../ui/Page";
+import "./folders.css";
 
-// Placeholder screens until this feature is built.
-
-export function PrivateFoldersScreen() {
-  return <Page title="PrivateFoldersScreen">PrivateFoldersScreen</Page>;
-}
-
-export function FolderSettingsScreen() {
-  return <Page title="FolderSettingsScreen">FolderSettingsScreen</Page>;
-}
-
-export function ReviewMemoSettingsScreen() {
-  return <Page title="ReviewMemoSettingsScreen">ReviewMemoSettingsScreen</Page>;
-}
+export { FolderSettingsScreen } from "./FolderSettingsScreen";
+export { PrivateFoldersScreen } from "./PrivateFoldersScreen";
+export { ReviewMemoSettingsScreen } from "./ReviewMemoSettingsScreen";

@@ -1,11 +1,4 @@
-import { Page } from "../../ui/Page";
+import "./home.css";
 
-// Placeholder screens until this feature is built.
-
-export function HomeScreen() {
-  return <Page title="HomeScreen">HomeScreen</Page>;
-}
-
-export function TodayScreen() {
-  return <Page title="TodayScreen">TodayScreen</Page>;
-}
+export { HomeScreen } from "./HomeScreen";
+export { TodayScreen } from "./TodayScreen";

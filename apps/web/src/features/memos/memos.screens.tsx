@@ -1,15 +1,5 @@
-import { Page } from "../../ui/Page";
+import "./memos.css";
 
-// Placeholder screens until this feature is built.
-
-export function PrivateMemosScreen() {
-  return <Page title="PrivateMemosScreen">PrivateMemosScreen</Page>;
-}
-
-export function UpsertPrivateMemoScreen() {
-  return <Page title="UpsertPrivateMemoScreen">UpsertPrivateMemoScreen</Page>;
-}
-
-export function ViewPrivateMemoScreen() {
-  return <Page title="ViewPrivateMemoScreen">ViewPrivateMemoScreen</Page>;
-}
+export { PrivateMemosScreen } from "./PrivateMemosScreen";
+export { UpsertPrivateMemoScreen } from "./UpsertPrivateMemoScreen";
+export { ViewPrivateMemoScreen } from "./ViewPrivateMemoScreen";

@@ -1,7 +1,3 @@
-import { Page } from "../../ui/Page";
+import "./shared.css";
 
-// Placeholder screens until this feature is built.
-
-export function SharedMemoScreen() {
-  return <Page title="SharedMemoScreen">SharedMemoScreen</Page>;
-}
+export { SharedMemoScreen } from "./SharedMemoScreen";

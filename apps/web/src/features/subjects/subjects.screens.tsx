@@ -1,7 +1,3 @@
-import { Page } from "../../ui/Page";
+import "./subjects.css";
 
-// Placeholder screens until this feature is built.
-
-export function SubjectsScreen() {
-  return <Page title="SubjectsScreen">SubjectsScreen</Page>;
-}
+export { SubjectsScreen } from "./SubjectsScreen";

@@ -1,11 +1,4 @@
-import { Page } from "../../ui/Page";
+import "./text.css";
 
-// Placeholder screens until this feature is built.
-
-export function TextEditorScreen() {
-  return <Page title="TextEditorScreen">TextEditorScreen</Page>;
-}
-
-export function UpsertTextScreen() {
-  return <Page title="UpsertTextScreen">UpsertTextScreen</Page>;
-}
+export { TextEditorScreen } from "./TextEditorScreen";
+export { UpsertTextScreen } from "./UpsertTextScreen";

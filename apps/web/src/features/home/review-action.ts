@@ -1,0 +1,50 @@
+import type { HomeReviewItem } from "@mnemo/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { homeKeys } from "../../api/home.queries";
+import { useReviewMemo } from "../../api/memos.queries";
+import { showError } from "../../overlays/error-dialog";
+
+/** Every cached home review list, whatever its length. */
+const reviewListsKey = [...homeKeys.all, "review-list"] as const;
+
+/**
+ * Records a review of a memo of the home review list. The row's count goes up at once (so the
+ * user sees the tap counted); the server's answer then refreshes the list, in which the memo
+ * usually moves down (its repetition score fell). A failure puts the server's numbers back.
+ */
+export function useReviewAction() {
+  const client = useQueryClient();
+  const reviewMemo = useReviewMemo();
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const setPending = (memoId: string, isPending: boolean) =>
+    setPendingIds((current) => {
+      const next = new Set(current);
+      if (isPending) next.add(memoId);
+      else next.delete(memoId);
+      return next;
+    });
+
+  const review = async (memo: HomeReviewItem) => {
+    setPending(memo.id, true);
+    const now = Date.now();
+    client.setQueriesData<HomeReviewItem[]>({ queryKey: reviewListsKey }, (list) =>
+      list?.map((row) =>
+        row.id === memo.id
+          ? { ...row, reviewCount: row.reviewCount + 1, lastReviewedAt: now }
+          : row,
+      ),
+    );
+    try {
+      await reviewMemo.mutateAsync(memo.id);
+    } catch (error) {
+      await client.invalidateQueries({ queryKey: homeKeys.all });
+      await showError(error);
+    } finally {
+      setPending(memo.id, false);
+    }
+  };
+
+  return { review, isPending: (memoId: string) => pendingIds.has(memoId) };
+}

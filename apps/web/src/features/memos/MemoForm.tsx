@@ -1,0 +1,302 @@
+import type { MemoDetail } from "@mnemo/domain";
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { foldersInTreeOrder, useFolders, useFolderTitle } from "../../api/folders.queries";
+import { useCreateMemo, useMemo, useUpdateMemo } from "../../api/memos.queries";
+import { sanitizeRichText } from "../../lib/html-text";
+import { showError } from "../../overlays/error-dialog";
+import { presentModal } from "../../overlays/modal";
+import { presentPopover } from "../../overlays/popover";
+import { showToast } from "../../overlays/toast";
+import { EmptyState, Spinner } from "../../ui/List";
+import { CloseIcon, HelpIcon } from "./icons";
+
+// Tiptap is heavy: it loads with the form, never with the first route.
+const RichTextEditor = lazy(() => import("./RichTextEditor"));
+
+export interface MemoFormProps {
+  /** Edit this memo; create a new one when absent. */
+  memoId?: string;
+  /** The folder a new memo goes into; when absent the form shows a folder picker. */
+  folderId?: string;
+  /** Called with the saved memo. */
+  onSaved: (memo: MemoDetail) => void;
+}
+
+/**
+ * The memo form of spec 2 "Memo modal", used by the modal and by the upsert-private-memo page:
+ * title (required), rich-text contents, flash-card hint (when the folder enables flash cards),
+ * a folder picker on create without a folder, and Save. Spec 5: folder and title are required;
+ * on update an empty editor leaves the stored contents unchanged.
+ */
+export function MemoForm({ memoId, folderId, onSaved }: MemoFormProps) {
+  const { t } = useTranslation();
+  const memo = useMemo(memoId);
+  if (!memoId) return <MemoFields folderId={folderId} onSaved={onSaved} />;
+  if (memo.error) {
+    const isMissing = memo.error instanceof ApiError && memo.error.status < 500;
+    return (
+      <EmptyState title={isMissing ? t("errors.MEMO_NOT_FOUND") : t("errors.INTERNAL")}>
+        {!isMissing && (
+          <button type="button" className="button button-secondary" onClick={() => memo.refetch()}>
+            {t("common.retry")}
+          </button>
+        )}
+      </EmptyState>
+    );
+  }
+  if (!memo.data) return <Spinner label={t("common.loading")} />;
+  return <MemoFields memo={memo.data} folderId={memo.data.folderId} onSaved={onSaved} />;
+}
+
+function MemoFields({
+  memo,
+  folderId: givenFolderId,
+  onSaved,
+}: {
+  memo?: MemoDetail;
+  folderId?: string;
+  onSaved: (memo: MemoDetail) => void;
+}) {
+  const { t } = useTranslation();
+  const titleOf = useFolderTitle();
+  const folders = useFolders();
+  const create = useCreateMemo();
+  const update = useUpdateMemo();
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    folder: useId(),
+    folderError: useId(),
+    hint: useId(),
+    editorHelp: useId(),
+  };
+  const titleInput = useRef<HTMLInputElement>(null);
+  const folderSelect = useRef<HTMLSelectElement>(null);
+  const [title, setTitle] = useState(memo?.title ?? "");
+  const [hint, setHint] = useState(memo?.flashCardHint ?? "");
+  const [pickedFolderId, setPickedFolderId] = useState(givenFolderId ?? "");
+  const [errors, setErrors] = useState<{ title?: string; folder?: string }>({});
+  // The editor's latest HTML; a ref so typing does not re-render the whole form.
+  const contents = useRef({ html: memo?.contents ?? "", isEmpty: !memo?.contents });
+  const [initialHtml] = useState(() => sanitizeRichText(memo?.contents ?? ""));
+  const isEditing = memo !== undefined;
+  const showsPicker = !isEditing && !givenFolderId;
+  const folderId = givenFolderId ?? pickedFolderId;
+  const folder = folders.data?.find((candidate) => candidate.id === folderId);
+  const showsHint = Boolean(folder?.enableFlashCardFeature) || hint !== "";
+  const isSaving = create.isPending || update.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    const found = {
+      ...(trimmed === "" && { title: t("memos.form.titleRequired") }),
+      ...(folderId === "" && { folder: t("memos.form.folderRequired") }),
+    };
+    setErrors(found);
+    if (found.title || found.folder) {
+      (found.title ? titleInput : folderSelect).current?.focus();
+      return;
+    }
+    const { html, isEmpty } = contents.current;
+    try {
+      const saved = isEditing
+        ? await update.mutateAsync({
+            memoId: memo.id,
+            input: {
+              title: trimmed,
+              flashCardHint: hint,
+              // Spec 5: an empty editor leaves the stored contents as they are.
+              ...(!isEmpty && { contents: html }),
+            },
+          })
+        : await create.mutateAsync({
+            folderId,
+            title: trimmed,
+            ...(!isEmpty && { contents: html }),
+            ...(hint.trim() !== "" && { flashCardHint: hint }),
+          });
+      showToast(t("common.saved"));
+      onSaved(saved);
+    } catch (error) {
+      // Everything typed stays in the form for another try.
+      await showError(error);
+    }
+  };
+
+  return (
+    <form className="memos-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.title}>
+          {t("memos.form.title")}
+        </label>
+        <input
+          ref={titleInput}
+          id={ids.title}
+          className="input memos-title-input"
+          value={title}
+          maxLength={500}
+          required
+          aria-required="true"
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={errors.title ? ids.titleError : undefined}
+          placeholder={t("memos.form.titlePlaceholder")}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (errors.title) setErrors((previous) => ({ ...previous, title: undefined }));
+          }}
+        />
+        {errors.title && (
+          <p id={ids.titleError} className="field-error" role="alert">
+            {errors.title}
+          </p>
+        )}
+      </div>
+
+      {showsPicker && (
+        <div className="field">
+          <label className="field-label" htmlFor={ids.folder}>
+            {t("memos.form.folder")}
+          </label>
+          <select
+            ref={folderSelect}
+            id={ids.folder}
+            className="select"
+            value={pickedFolderId}
+            required
+            aria-invalid={Boolean(errors.folder)}
+            aria-describedby={errors.folder ? ids.folderError : undefined}
+            onChange={(event) => {
+              setPickedFolderId(event.target.value);
+              if (errors.folder) setErrors((previous) => ({ ...previous, folder: undefined }));
+            }}
+          >
+            <option value="">{t("memos.form.chooseFolder")}</option>
+            {foldersInTreeOrder(folders.data ?? []).map(({ folder: option, depth }) => (
+              <option key={option.id} value={option.id}>
+                {`${"\u00a0\u00a0".repeat(depth)}${titleOf(option)}`}
+              </option>
+            ))}
+          </select>
+          {errors.folder && (
+            <p id={ids.folderError} className="field-error" role="alert">
+              {errors.folder}
+            </p>
+          )}
+        </div>
+      )}
+
+      <div className="field">
+        <span className="field-label" aria-hidden="true">
+          {t("memos.form.contents")}
+        </span>
+        <Suspense
+          fallback={
+            <div className="memos-editor memos-editor-loading">
+              <Spinner label={t("memos.editor.loading")} />
+            </div>
+          }
+        >
+          <RichTextEditor
+            initialHtml={initialHtml}
+            label={t("memos.form.contents")}
+            describedBy={isEditing ? ids.editorHelp : undefined}
+            onChange={(html, isEmpty) => {
+              contents.current = { html, isEmpty };
+            }}
+          />
+        </Suspense>
+        {isEditing && (
+          <p id={ids.editorHelp} className="muted small memos-field-help">
+            {t("memos.form.emptyKeepsContents")}
+          </p>
+        )}
+      </div>
+
+      {showsHint && (
+        <div className="field">
+          <label className="field-label" htmlFor={ids.hint}>
+            {t("memos.form.hint")}
+          </label>
+          <input
+            id={ids.hint}
+            className="input"
+            value={hint}
+            maxLength={2000}
+            placeholder={t("memos.form.hintPlaceholder")}
+            onChange={(event) => setHint(event.target.value)}
+          />
+        </div>
+      )}
+
+      <button type="submit" className="button button-block memos-save" disabled={isSaving}>
+        {isSaving ? t("memos.form.saving") : t("common.save")}
+      </button>
+    </form>
+  );
+}
+
+/** The help icon of the memo form: a popover on how reviews and the editor work. */
+export function MemoHelpButton() {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={t("memos.form.help")}
+      onClick={(event) =>
+        presentPopover(
+          event.currentTarget,
+          <div className="memos-help">
+            <p>{t("memos.form.helpReview")}</p>
+            <p>{t("memos.form.helpEditor")}</p>
+          </div>,
+        )
+      }
+    >
+      <HelpIcon />
+    </button>
+  );
+}
+
+/**
+ * Opens the memo modal (spec 2): "Add" to create in `folderId` (a folder picker when absent),
+ * "Update" to edit `memoId`. Answers the saved memo, or undefined when closed without saving.
+ */
+export function presentMemoModal(
+  label: string,
+  options: { memoId?: string; folderId?: string },
+): Promise<MemoDetail | undefined> {
+  return presentModal<MemoDetail>(label, (close) => (
+    <div className="memos-sheet">
+      <div className="memos-sheet-header">
+        <button type="button" className="icon-button memos-sheet-close" onClick={() => close()}>
+          <CloseLabel />
+        </button>
+        <h2 className="memos-sheet-title">{label}</h2>
+        <div className="memos-sheet-end">
+          <MemoHelpButton />
+        </div>
+      </div>
+      <div className="memos-sheet-body">
+        <MemoForm
+          memoId={options.memoId}
+          folderId={options.folderId}
+          onSaved={(memo) => close(memo)}
+        />
+      </div>
+    </div>
+  ));
+}
+
+function CloseLabel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CloseIcon />
+      <span className="memos-visually-hidden">{t("common.close")}</span>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Folder, MemoSummary, SortMode } from "@mnemo/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useFormat } from "../../i18n/format";
+import { CheckIcon, EditIcon, MinusIcon, MoveIcon, PlusIcon, ReviewIcon, TrashIcon } from "./icons";
+import { useMemoActions } from "./memo-actions";
+
+export const viewMemoPath = (memoId: string) =>
+  `/view-private-memo?memoId=${encodeURIComponent(memoId)}`;
+
+/** The number a sort mode orders by, as a reader understands it. */
+export function useSortingValueText() {
+  const format = useFormat();
+  return (mode: SortMode, value: number) =>
+    mode === "latest" || mode === "oldest" ? format.dateTime(value) : format.number(value);
+}
+
+/**
+ * One memo of a folder's list: title (opens the memo), preview, the counters the folder shows,
+ * and its actions. Every button's accessible name includes the memo title.
+ */
+export function MemoRow({
+  memo,
+  folder,
+  sortMode,
+}: {
+  memo: MemoSummary;
+  folder: Folder;
+  sortMode: SortMode;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const sortingValueText = useSortingValueText();
+  const actions = useMemoActions();
+  const [isHintShown, setIsHintShown] = useState(false);
+  const title = memo.title;
+  const showsCompletion = folder.enableCompletionFeature;
+  const meta = [
+    folder.showReviewCount && (
+      <span key="reviews" className="memos-chip">
+        {t("memos.list.reviewCount", { count: memo.reviewCount })}
+      </span>
+    ),
+    folder.showSortingValues && memo.sortingValue !== null && (
+      <span key="sorting" className="memos-chip memos-chip-plain">
+        {t("memos.list.sortingValue", { value: sortingValueText(sortMode, memo.sortingValue) })}
+      </span>
+    ),
+    memo.lastReviewedAt !== null && (
+      <span key="last" className="memos-chip memos-chip-plain">
+        {t("memos.list.lastReviewed", { date: format.date(memo.lastReviewedAt) })}
+      </span>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <li
+      className={
+        memo.isCompleted && showsCompletion ? "memos-row memos-row-completed" : "memos-row"
+      }
+    >
+      <div className="memos-row-body">
+        <div className="memos-row-heading">
+          {showsCompletion && (
+            <button
+              type="button"
+              className="memos-check"
+              aria-label={t("memos.actions.complete", { title })}
+              aria-pressed={memo.isCompleted}
+              onClick={() => void actions.toggleComplete(memo)}
+            >
+              <CheckIcon />
+            </button>
+          )}
+          <Link className="memos-row-title" to={viewMemoPath(memo.id)}>
+            {title}
+          </Link>
+        </div>
+        {memo.preview && <p className="memos-row-preview">{memo.preview}</p>}
+        {folder.enableFlashCardFeature && memo.flashCardHint && (
+          <div className="memos-hint">
+            <button
+              type="button"
+              className="memos-hint-button"
+              aria-expanded={isHintShown}
+              aria-label={t("memos.actions.hint", { title })}
+              onClick={() => setIsHintShown((shown) => !shown)}
+            >
+              {isHintShown ? t("memos.hint.hide") : t("memos.hint.show")}
+            </button>
+            {isHintShown && <span className="memos-hint-text">{memo.flashCardHint}</span>}
+          </div>
+        )}
+        {meta.length > 0 && <div className="memos-row-meta">{meta}</div>}
+      </div>
+
+      <div className="memos-row-actions">
+        <button
+          type="button"
+          className="memos-review-button"
+          aria-label={t("memos.actions.review", { title })}
+          onClick={() => void actions.review(memo, !folder.showReviewCount)}
+        >
+          <ReviewIcon />
+          <span>{t("memos.actions.reviewShort")}</span>
+        </button>
+
+        <fieldset
+          className="memos-stepper"
+          aria-label={t("memos.actions.priorityGroup", { title })}
+        >
+          <button
+            type="button"
+            className="memos-stepper-button"
+            aria-label={t("memos.actions.priorityDown", { title })}
+            onClick={() => void actions.changePriority(memo, -1)}
+          >
+            <MinusIcon />
+          </button>
+          <span className="memos-stepper-value" title={t("memos.list.priority")}>
+            <span className="memos-visually-hidden">{t("memos.list.priority")} </span>
+            {memo.priority}
+          </span>
+          <button
+            type="button"
+            className="memos-stepper-button"
+            aria-label={t("memos.actions.priorityUp", { title })}
+            onClick={() => void actions.changePriority(memo, 1)}
+          >
+            <PlusIcon />
+          </button>
+        </fieldset>
+
+        <span className="memos-row-spacer" />
+
+        <button
+          type="button"
+          className="memos-icon-action"
+          aria-label={t("memos.actions.edit", { title })}
+          title={t("common.edit")}
+          onClick={() => void actions.edit(memo)}
+        >
+          <EditIcon />
+        </button>
+        <button
+          type="button"
+          className="memos-icon-action"
+          aria-label={t("memos.actions.move", { title })}
+          title={t("memos.move.short")}
+          onClick={() => void actions.move(memo)}
+        >
+          <MoveIcon />
+        </button>
+        <button
+          type="button"
+          className="memos-icon-action memos-icon-action-danger"
+          aria-label={t("memos.actions.delete", { title })}
+          title={t("common.delete")}
+          onClick={() => void actions.remove(memo)}
+        >
+          <TrashIcon />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,181 @@
+import { type Folder, ROOT_FOLDER_ID, type SortMode } from "@mnemo/domain";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+import { ApiError } from "../../api/client";
+import { useFolder, useFolderTitle } from "../../api/folders.queries";
+import { isSortMode, SORT_MODE_OPTIONS, useMemoPages } from "../../api/memos.queries";
+import { EmptyState, Spinner } from "../../ui/List";
+import { Page } from "../../ui/Page";
+import { GearIcon, PlusIcon } from "./icons";
+import { presentMemoModal } from "./MemoForm";
+import { MemoRow } from "./MemoRow";
+
+/**
+ * private-memos/:folderId: the folder's memos in the chosen sort mode (default: the folder's),
+ * loaded page by page as the list scrolls, with an Add memo button and a link to the folder's
+ * settings.
+ */
+export function PrivateMemosScreen() {
+  const { t } = useTranslation();
+  const { folderId = ROOT_FOLDER_ID } = useParams();
+  const titleOf = useFolderTitle();
+  const folder = useFolder(folderId);
+
+  if (folder.error) {
+    const isMissing = folder.error instanceof ApiError && folder.error.status < 500;
+    return (
+      <Page title={t("memos.list.title")} backTo="/private-folders">
+        <EmptyState title={isMissing ? t("errors.FOLDER_NOT_FOUND") : t("errors.INTERNAL")}>
+          {isMissing ? (
+            <Link to="/private-folders">{t("folders.list.allFolders")}</Link>
+          ) : (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => folder.refetch()}
+            >
+              {t("common.retry")}
+            </button>
+          )}
+        </EmptyState>
+      </Page>
+    );
+  }
+  if (!folder.data) {
+    return (
+      <Page title={t("memos.list.title")}>
+        <Spinner label={t("common.loading")} />
+      </Page>
+    );
+  }
+  const settingsLabel = t("memos.list.folderSettings");
+  return (
+    <Page
+      title={titleOf(folder.data)}
+      actions={
+        <Link
+          className="icon-button"
+          to={`/folder-settings?folderId=${encodeURIComponent(folderId)}`}
+          aria-label={settingsLabel}
+          title={settingsLabel}
+        >
+          <GearIcon />
+        </Link>
+      }
+    >
+      <MemoList folder={folder.data} />
+    </Page>
+  );
+}
+
+function MemoList({ folder }: { folder: Folder }) {
+  const { t } = useTranslation();
+  const titleOf = useFolderTitle();
+  const sortId = useId();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("sort");
+  const chosen: SortMode | undefined = isSortMode(requested) ? requested : undefined;
+  const sortMode = chosen ?? folder.sortingMethod;
+  const pages = useMemoPages(folder.id, chosen);
+  const memos = pages.data?.pages.flatMap((page) => page.memos) ?? [];
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+
+  // Infinite scroll: the next page loads when the end of the list comes near the viewport.
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const chooseSort = (mode: SortMode) => {
+    const next = new URLSearchParams(params);
+    if (mode === folder.sortingMethod) next.delete("sort");
+    else next.set("sort", mode);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <div className="memos-list-heading">
+        <h2 className="large-title memos-large-title">{titleOf(folder)}</h2>
+        {folder.description && <p className="muted memos-description">{folder.description}</p>}
+      </div>
+      <div className="memos-toolbar-row">
+        <div className="memos-sort">
+          <label className="memos-sort-label" htmlFor={sortId}>
+            {t("memos.list.sort")}
+          </label>
+          <select
+            id={sortId}
+            className="select memos-sort-select"
+            value={sortMode}
+            onChange={(event) => chooseSort(event.target.value as SortMode)}
+          >
+            {SORT_MODE_OPTIONS.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`memos.sort.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button-small memos-add-button"
+          onClick={() => void presentMemoModal(t("memos.form.addTitle"), { folderId: folder.id })}
+        >
+          <PlusIcon />
+          <span>{t("memos.list.add")}</span>
+        </button>
+      </div>
+
+      {pages.isPending ? (
+        <Spinner label={t("common.loading")} />
+      ) : pages.error ? (
+        <EmptyState title={t("errors.INTERNAL")}>
+          <button type="button" className="button button-secondary" onClick={() => pages.refetch()}>
+            {t("common.retry")}
+          </button>
+        </EmptyState>
+      ) : memos.length === 0 ? (
+        <EmptyState title={t("memos.list.empty")}>
+          <p className="muted">{t("memos.list.emptyHint")}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul
+            className="memos-list"
+            aria-label={t("memos.list.listLabel", { folder: titleOf(folder) })}
+          >
+            {memos.map((memo) => (
+              <MemoRow key={memo.id} memo={memo} folder={folder} sortMode={sortMode} />
+            ))}
+          </ul>
+          <div ref={sentinel} className="memos-sentinel" aria-hidden="true" />
+          {hasNextPage && (
+            <div className="memos-load-more">
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
+                {isFetchingNextPage ? t("common.loading") : t("common.loadMore")}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+// Loaded only through React.lazy (see MemoForm): Tiptap and ProseMirror stay out of the first
+// route's bundle.
+
+export interface RichTextEditorProps {
+  /** Sanitized HTML to start from. */
+  initialHtml: string;
+  /** The accessible name of the editing area. */
+  label: string;
+  /** Called on every change with the HTML and whether the document is empty. */
+  onChange: (html: string, isEmpty: boolean) => void;
+  /** Id of an element describing the editor (help text). */
+  describedBy?: string;
+}
+
+/** A rich-text editor (Tiptap 3 starter kit) with a small formatting toolbar. */
+export default function RichTextEditor({
+  initialHtml,
+  label,
+  onChange,
+  describedBy,
+}: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        ...(describedBy && { "aria-describedby": describedBy }),
+        class: "memos-editor-content rich-text",
+        spellcheck: "true",
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getHTML(), current.isEmpty),
+  });
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive("bold"),
+      italic: current.isActive("italic"),
+      strike: current.isActive("strike"),
+      heading: current.isActive("heading", { level: 2 }),
+      bulletList: current.isActive("bulletList"),
+      orderedList: current.isActive("orderedList"),
+      blockquote: current.isActive("blockquote"),
+      codeBlock: current.isActive("codeBlock"),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+    }),
+  });
+
+  const chain = () => editor.chain().focus();
+  const toggle = (name: keyof typeof state, labelKey: string, run: () => void, icon: ReactNode) => (
+    <button
+      type="button"
+      className="memos-tool"
+      aria-label={t(labelKey)}
+      title={t(labelKey)}
+      aria-pressed={Boolean(state[name])}
+      // Keep the selection in the editor while the button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      {icon}
+    </button>
+  );
+
+  return (
+    <div className="memos-editor">
+      <div className="memos-toolbar" role="toolbar" aria-label={t("memos.editor.toolbar")}>
+        {toggle("bold", "memos.editor.bold", () => chain().toggleBold().run(), <b>B</b>)}
+        {toggle("italic", "memos.editor.italic", () => chain().toggleItalic().run(), <i>I</i>)}
+        {toggle("strike", "memos.editor.strike", () => chain().toggleStrike().run(), <s>S</s>)}
+        <span className="memos-toolbar-separator" aria-hidden="true" />
+        {toggle(
+          "heading",
+          "memos.editor.heading",
+          () => chain().toggleHeading({ level: 2 }).run(),
+          <span className="memos-tool-text">H</span>,
+        )}
+        {toggle(
+          "bulletList",
+          "memos.editor.bulletList",
+          () => chain().toggleBulletList().run(),
+          <BulletIcon />,
+        )}
+        {toggle(
+          "orderedList",
+          "memos.editor.orderedList",
+          () => chain().toggleOrderedList().run(),
+          <NumberedIcon />,
+        )}
+        {toggle(
+          "blockquote",
+          "memos.editor.blockquote",
+          () => chain().toggleBlockquote().run(),
+          <QuoteIcon />,
+        )}
+        {toggle(
+          "codeBlock",
+          "memos.editor.codeBlock",
+          () => chain().toggleCodeBlock().run(),
+          <span className="memos-tool-text memos-tool-mono">{"{}"}</span>,
+        )}
+        <span className="memos-toolbar-separator" aria-hidden="true" />
+        <button
+          type="button"
+          className="memos-tool"
+          aria-label={t("memos.editor.undo")}
+          title={t("memos.editor.undo")}
+          disabled={!state.canUndo}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => chain().undo().run()}
+        >
+          <UndoIcon />
+        </button>
+        <button
+          type="button"
+          className="memos-tool"
+          aria-label={t("memos.editor.redo")}
+          title={t("memos.editor.redo")}
+          disabled={!state.canRedo}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => chain().redo().run()}
+        >
+          <span className="memos-flip">
+            <UndoIcon />
+          </span>
+        </button>
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function BulletIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="5" cy="7" r="1.6" fill="currentColor" />
+      <circle cx="5" cy="12" r="1.6" fill="currentColor" />
+      <circle cx="5" cy="17" r="1.6" fill="currentColor" />
+      <path
+        d="M9.5 7H20M9.5 12H20M9.5 17H20"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function NumberedIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <text x="2" y="9" fontSize="7" fill="currentColor" fontFamily="sans-serif">
+        1
+      </text>
+      <text x="2" y="19" fontSize="7" fill="currentColor" fontFamily="sans-serif">
+        2
+      </text>
+      <path d="M9.5 7H20M9.5 17H20" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function QuoteIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M9 7H5v5h3c0 2-1 3-3 3.5M19 7h-4v5h3c0 2-1 3-3 3.5"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function UndoIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import { readTranslations } from "../../apps/web/vite-plugins/i18n-bundle.js";
+import type { Lang } from "./browser.js";
+
+// The app's own translation files: journeys find controls by the words a user reads, in the
+// language under test, without restating (and drifting from) every string here.
+
+const translations = readTranslations(
+  fileURLToPath(new URL("../../apps/web/src/i18n/", import.meta.url)),
+);
+
+/** The `lang` text of a dotted key, with `{{name}}` placeholders filled; throws when missing. */
+export function tr(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = translations[lang];
+  for (const part of key.split(".")) {
+    node =
+      typeof node === "object" && node !== null
+        ? (node as Record<string, unknown>)[part]
+        : undefined;
+  }
+  if (typeof node !== "string") throw new Error(`no ${lang} string for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>
+    String(values[name] ?? `{{${name}}}`),
+  );
+}

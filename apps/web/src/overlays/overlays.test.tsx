@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ErrorCode } from "@mnemo/domain";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readTranslations } from "../../vite-plugins/i18n-bundle";
+import { ApiError } from "../api/client";
+import { confirmAlert } from "./alert";
+import { showError } from "./error-dialog";
+import { OverlayHost } from "./OverlayHost";
+import { overlayStore } from "./overlay-store";
+import { showToast, TOAST_DURATION_MS } from "./toast";
+
+// A string, not a URL object: jsdom replaces the global URL class.
+const translations = readTranslations(join(dirname(fileURLToPath(import.meta.url)), "../i18n"));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: "ko",
+    resources: Object.fromEntries(
+      Object.entries(translations).map(([lang, strings]) => [lang, { translation: strings }]),
+    ),
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(() => {
+  act(() => overlayStore.dismissAll());
+  cleanup();
+});
+
+describe("the error dialog (spec 8)", () => {
+  it.each([
+    ["ko", ErrorCode.AUTH_WEAK_PASSWORD, "[ERROR] 오류", "비밀번호는 8자 이상이어야 합니다."],
+    [
+      "en",
+      ErrorCode.AUTH_WEAK_PASSWORD,
+      "[ERROR] Error",
+      "The password must be at least 8 characters long.",
+    ],
+    ["ko", ErrorCode.MEMO_NOT_FOUND, "[ERROR] 오류", "메모를 찾을 수 없습니다."],
+    [
+      "en",
+      ErrorCode.NETWORK_UNAVAILABLE,
+      "[ERROR] Error",
+      "Cannot reach the server. Check your connection.",
+    ],
+  ])("shows the %s message of %s under an [ERROR] title", async (lang, code, title, message) => {
+    await i18next.changeLanguage(lang);
+    render(<OverlayHost />);
+    let closed = false;
+    act(() => {
+      void showError(new ApiError(code, 400, "server text, never shown")).then(() => {
+        closed = true;
+      });
+    });
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(title);
+    expect(dialog.textContent).toContain(message);
+    expect(dialog.textContent).not.toContain("server text");
+    await userEvent.click(screen.getByRole("button", { name: i18next.t("common.ok") }));
+    await act(async () => {});
+    expect(closed).toBe(true);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("reads an unknown code as the generic message, not as the raw code", async () => {
+    await i18next.changeLanguage("en");
+    render(<OverlayHost />);
+    act(() => void showError(new ApiError("SOMETHING_NEW", 400, "")));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(i18next.t("errors.INTERNAL"));
+    expect(dialog.textContent).not.toContain("SOMETHING_NEW");
+  });
+});
+
+describe("confirmAlert (spec 5: Cancel or OK before a delete)", () => {
+  it.each([
+    ["common.cancel", false],
+    ["common.ok", true],
+  ])("answers %s as %s", async (buttonKey, expected) => {
+    await i18next.changeLanguage("ko");
+    render(<OverlayHost />);
+    let answer: boolean | undefined;
+    act(() => {
+      void confirmAlert("메모 삭제", "삭제할까요?").then((value) => {
+        answer = value;
+      });
+    });
+    await screen.findByRole("alertdialog");
+    await userEvent.click(screen.getByRole("button", { name: i18next.t(buttonKey) }));
+    await act(async () => {});
+    expect(answer).toBe(expected);
+  });
+
+  it("treats Escape as Cancel", async () => {
+    render(<OverlayHost />);
+    let answer: boolean | undefined;
+    act(() => {
+      void confirmAlert("t", "m").then((value) => {
+        answer = value;
+      });
+    });
+    await screen.findByRole("alertdialog");
+    await userEvent.keyboard("{Escape}");
+    await act(async () => {});
+    expect(answer).toBe(false);
+  });
+});
+
+describe("showToast", () => {
+  it("shows the message at the top and removes it after 2000 ms", async () => {
+    render(<OverlayHost />);
+    const start = Date.now();
+    act(() => showToast("복사했습니다"));
+    expect(screen.getByRole("status").textContent).toBe("복사했습니다");
+    await act(() => new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS + 50)));
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(Date.now() - start).toBeGreaterThanOrEqual(TOAST_DURATION_MS);
+  });
+});

@@ -1,11 +1,5 @@
-import { Page } from "../../ui/Page";
+import "./account.css";
 
-// Placeholder screens until this feature is built.
-
-export function AccountSettingsScreen() {
-  return <Page title="AccountSettingsScreen">AccountSettingsScreen</Page>;
-}
-
-export function SelectCountryScreen() {
-  return <Page title="SelectCountryScreen">SelectCountryScreen</Page>;
-}
+// The signed-in account screens: account-settings and select-country.
+export { AccountSettingsScreen } from "./AccountSettingsScreen";
+export { SelectCountryScreen } from "./SelectCountryScreen";

@@ -1,19 +1,7 @@
-import { Page } from "../../ui/Page";
+import "./auth.css";
 
-// Placeholder screens until this feature is built.
-
-export function LoginScreen() {
-  return <Page title="LoginScreen">LoginScreen</Page>;
-}
-
-export function SignupScreen() {
-  return <Page title="SignupScreen">SignupScreen</Page>;
-}
-
-export function VerifyEmailScreen() {
-  return <Page title="VerifyEmailScreen">VerifyEmailScreen</Page>;
-}
-
-export function FindAccountScreen() {
-  return <Page title="FindAccountScreen">FindAccountScreen</Page>;
-}
+// The signed-out screens of spec 2: login, signup, verify-email and find-account.
+export { FindAccountScreen } from "./FindAccountScreen";
+export { LoginScreen } from "./LoginScreen";
+export { SignupScreen } from "./SignupScreen";
+export { VerifyEmailScreen } from "./VerifyEmailScreen";

@@ -1,0 +1,117 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
+import {
+  type Lang,
+  launchChromium,
+  newPage,
+  screenshot,
+  type Viewport,
+} from "./helpers/browser.js";
+import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
+import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { tr } from "./helpers/strings.js";
+
+// Every route of spec 2 opens as an admin with some data: it renders its own screen (a heading,
+// not the not-found page), throws nothing, and is screenshotted for a human to look at.
+
+const OWNER_EMAIL = "owner@example.com";
+
+describe("every screen of spec 2", () => {
+  let mailbox: Mailbox;
+  let server: MnemoServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startMnemo({ smtpUrl: mailbox.url, env: { OWNER_EMAIL } });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await mailbox?.stop();
+  });
+
+  it.each<[Viewport, Lang]>([
+    ["desktop", "ko"],
+    ["phone", "en"],
+  ])("renders each route (%s, %s)", async (viewport, lang) => {
+    const { page, context, problems } = await newPage(browser, {
+      viewport,
+      lang,
+      baseURL: server.url,
+    });
+    const email = viewport === "desktop" ? OWNER_EMAIL : `user-${lang}@example.com`;
+    await createVerifiedUser(context, server.url, mailbox, {
+      email,
+      password: "screens-password-1",
+      name: "Mina",
+      lang,
+    });
+    const folder = (await apiSend(context, server.url, "POST", "/api/folders", {
+      title: lang === "ko" ? "한국사" : "History",
+      isCategoryFolder: true,
+    })) as { folder: { id: string } };
+    const memo = await createMemo(context, server.url, {
+      folderId: folder.folder.id,
+      title: lang === "ko" ? "조선 건국" : "Founding of Joseon",
+      contents: "<p>1392 <strong>태조</strong></p>",
+    });
+    await apiSend(context, server.url, "POST", `/api/memos/${memo.id}/reviews`, {
+      opId: `op-review-${lang}-1`,
+    });
+    const share = (await apiSend(context, server.url, "PUT", `/api/memos/${memo.id}/share`)) as {
+      share: { path: string };
+    };
+
+    const routes = [
+      "/home",
+      "/today",
+      "/account-settings",
+      "/select-country",
+      "/plan",
+      "/laboratory",
+      "/text-editor",
+      "/upsert-text",
+      "/subjects",
+      "/privacy-policy",
+      "/letter",
+      "/public-memos",
+      "/public-memos/true",
+      share.share.path,
+      "/private-folders",
+      `/private-folders/${folder.folder.id}`,
+      `/private-memos/${folder.folder.id}`,
+      "/private-memos/root",
+      `/upsert-private-memo?folderId=${folder.folder.id}`,
+      `/upsert-private-memo?memoId=${memo.id}`,
+      `/view-private-memo?memoId=${memo.id}`,
+      "/private-calendar",
+      `/folder-settings?folderId=${folder.folder.id}`,
+      "/review-memo-settings",
+      ...(viewport === "desktop" ? ["/analytics"] : []),
+    ];
+    const notFoundHeading = tr(lang, "info.notFound.heading");
+    for (const route of routes) {
+      await page.goto(route);
+      await page.getByRole("heading").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByText(notFoundHeading).count(), route).toBe(0);
+      expect(new URL(page.url()).pathname, route).not.toBe("/login");
+      const name = route.replace(/[?=/]+/g, "-").replace(/^-|-$/g, "") || "root";
+      await screenshot(page, `screen-${name}-${viewport}-${lang}`);
+    }
+
+    // An admin-only screen is closed to others; an unknown path is the not-found screen.
+    if (viewport === "phone") {
+      await page.goto("/analytics");
+      await page.waitForURL(/\/home/);
+    }
+    await page.goto("/no-such-page");
+    await page.getByText(notFoundHeading).waitFor();
+
+    expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import { type Mailbox, waitForLink } from "./mailbox.js";
 // page's, so an account created and signed in here is the page's signed-in user. Journeys use it
 // only for what they are not about (e.g. another user's memo); what they test goes through the UI.
 
-async function xsrfHeader(
+export async function xsrfHeader(
   context: BrowserContext,
   baseURL: string,
 ): Promise<Record<string, string>> {

@@ -209,4 +209,37 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },
   );
+
+  it.each(cases)(
+    "a session without a user record is told so and logged out (%s, %s)",
+    async (viewport, lang) => {
+      const { page, context, problems } = await newPage(browser, {
+        viewport,
+        lang,
+        baseURL: server.url,
+      });
+      const { id } = await createVerifiedUser(context, server.url, mailbox, {
+        email: `recordless-${viewport}-${lang}@example.com`,
+        password: "recordless-password",
+        name: "Recordless",
+        lang,
+      });
+      // The user record goes missing behind the app's back (spec 4: "if missing, show an alert").
+      const db = new Database(join(server.dataDir, "mnemo.sqlite"));
+      try {
+        db.pragma("busy_timeout = 5000");
+        db.pragma("foreign_keys = ON");
+        expect(db.prepare("DELETE FROM users WHERE id = ?").run(id).changes).toBe(1);
+      } finally {
+        db.close();
+      }
+      await page.goto("/home");
+      const alert = page.getByRole("alertdialog");
+      await alert.getByText(tr(lang, "session.userNotFoundTitle")).waitFor();
+      await alert.getByRole("button", { name: tr(lang, "common.ok") }).click();
+      await page.waitForURL(/\/login/);
+      expect((await context.request.get(`${server.url}/api/me`)).status()).toBe(401);
+      expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
+    },
+  );
 });

@@ -100,7 +100,11 @@ describe("every screen of spec 2", () => {
       await page.waitForLoadState("networkidle");
       expect(await page.getByText(notFoundHeading).count(), route).toBe(0);
       expect(new URL(page.url()).pathname, route).not.toBe("/login");
-      const name = route.replace(/[?=/]+/g, "-").replace(/^-|-$/g, "") || "root";
+      const name = route
+        .replaceAll(folder.folder.id, "folder")
+        .replaceAll(memo.id, "memo")
+        .replace(/[?=/]+/g, "-")
+        .replace(/^-|-$/g, "");
       await screenshot(page, `screen-${name}-${viewport}-${lang}`);
     }
 

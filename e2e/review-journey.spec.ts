@@ -50,8 +50,8 @@ describe("a new user's first memo, from sign-up to review", () => {
 
     // Sign up, with the verification mail's link.
     await page.goto("/signup");
-    await shot("signup");
     await page.getByLabel(tr(lang, "auth.fields.email")).fill(email);
+    await shot("signup");
     await page.getByLabel(tr(lang, "auth.fields.password"), { exact: true }).fill(password);
     await page.getByRole("button", { name: tr(lang, "auth.signup.submit") }).click();
     const success = page.getByRole("alertdialog");
@@ -63,6 +63,7 @@ describe("a new user's first memo, from sign-up to review", () => {
       .getByRole("button", { name: tr(lang, "common.ok") })
       .click();
     await page.waitForURL(/\/verify-email/);
+    await page.getByText(tr(lang, "auth.verify.heading")).waitFor();
     await shot("verify-email");
     const link = await waitForLink(mailbox, email, { link: /verify-email/ });
     await page.goto(link);

@@ -10,7 +10,7 @@ import {
 } from "./helpers/browser.js";
 import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
 import { type MnemoServer, startMnemo } from "./helpers/server.js";
-import { tr } from "./helpers/strings.js";
+import { tr, untranslatedKeyPattern } from "./helpers/strings.js";
 
 // Every route of spec 2 opens as an admin with some data: it renders its own screen (a heading,
 // not the not-found page), throws nothing, and is screenshotted for a human to look at.
@@ -100,6 +100,8 @@ describe("every screen of spec 2", () => {
       await page.waitForLoadState("networkidle");
       expect(await page.getByText(notFoundHeading).count(), route).toBe(0);
       expect(new URL(page.url()).pathname, route).not.toBe("/login");
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with its line breaks, is what a user reads
+      expect(await page.locator("body").innerText(), route).not.toMatch(untranslatedKeyPattern);
       const name = route
         .replaceAll(folder.folder.id, "folder")
         .replaceAll(memo.id, "memo")

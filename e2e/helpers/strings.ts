@@ -23,3 +23,11 @@ export function tr(lang: Lang, key: string, values: Record<string, string | numb
     String(values[name] ?? `{{${name}}}`),
   );
 }
+
+/**
+ * Text that looks like an untranslated key (`memos.list.title`): what i18next shows when a
+ * string is missing. A screen's text must never match it.
+ */
+export const untranslatedKeyPattern = new RegExp(
+  `\\b(?:${Object.keys(translations.ko ?? {}).join("|")})\\.[A-Za-z_]+(?:\\.[A-Za-z_]+)*\\b`,
+);

@@ -33,6 +33,20 @@ declare module "fastify" {
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /**
+ * A hashed build asset (e.g. assets/index-Dy_jOJ4-.js, or its precompressed .br/.gz copy): its
+ * name changes with its content.
+ */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.(?:js|css)(?:\.br|\.gz)?$/;
+
+/**
+ * Hashed assets are cached for a year and never revalidated; everything else of the web app
+ * (index.html, translations, icons) is revalidated on each load, so a deploy shows at once.
+ */
+export function webCacheControl(path: string): string {
+  return HASHED_ASSET.test(path) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
  * Builds the whole server (API, auth, static web app) without listening, so tests and `main.ts`
  * share one wiring.
  */
@@ -85,7 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
 
   const webDist = config.webDist && existsSync(config.webDist) ? config.webDist : null;
-  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz beside each text asset; browsers that accept them get them.
+      preCompressed: true,
+      setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(path)),
+    });
+  }
   if (!webDist) {
     // Until the web app is built, the address `npm start` prints leads to the API docs.
     app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect("/api/docs"));
@@ -93,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (e.g. /private-memos/abc) get the app shell; unknown API routes a 404.
     if (webDist && request.method === "GET" && !request.url.startsWith("/api/")) {
-      return reply.sendFile("index.html", webDist);
+      return reply
+        .header("cache-control", webCacheControl("index.html"))
+        .sendFile("index.html", webDist);
     }
     return reply.status(404).send(routeNotFoundBody(request.method, request.url));
   });

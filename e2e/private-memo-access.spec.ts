@@ -35,6 +35,8 @@ describe("a memo belongs to its owner", () => {
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
+    ["desktop", "en"],
+    ["phone", "ko"],
     ["phone", "en"],
   ])("another user's memo URL shows not-found (%s, %s)", async (viewport, lang) => {
     const owner = await newPage(browser, { viewport, lang, baseURL: server.url });

@@ -37,14 +37,16 @@ export function SessionGate({ children }: { children: ReactNode }) {
     }
   }, [me.data, location.pathname, navigate]);
 
+  const hasNoUserRecord = errorCodeOf(me.error) === ErrorCode.AUTH_HAS_NOT_USER_INFORMATION;
   useEffect(() => {
-    if (errorCodeOf(me.error) !== ErrorCode.AUTH_HAS_NOT_USER_INFORMATION) return;
+    if (!hasNoUserRecord) return;
     void showAlert(t("session.userNotFoundTitle"), t("session.userNotFoundMessage"))
       .then(() => signOut(client, null))
       .then(() => navigate("/login", { replace: true }));
-  }, [me.error, client, navigate, t]);
+  }, [hasNoUserRecord, client, navigate, t]);
 
-  if (me.isPending) {
+  // Without a user record the screens wait behind the alert until the logout is done.
+  if (me.isPending || hasNoUserRecord) {
     return (
       <div className="startup" role="progressbar" aria-label={t("common.loading")}>
         <span className="spinner spinner-large" />

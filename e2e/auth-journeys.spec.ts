@@ -1,17 +1,11 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { apiSend, createVerifiedUser, xsrfHeader } from "./helpers/api.js";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import type { MnemoServer } from "./helpers/server.js";
+import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
 import { openFromMenu } from "./helpers/ui.js";
 
@@ -53,34 +47,20 @@ async function readAlert(page: Page, lang: Lang): Promise<string> {
 }
 
 describe("anonymous use and the sign-in and sign-up errors", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack();
 
   it.each(cases)(
     "an anonymous user's data is deleted on a warned logout (%s, %s)",
     async (viewport, lang) => {
-      const { page, context, problems } = await newPage(browser, {
+      const { page, context, problems } = await newPage(stack.browser, {
         viewport,
         lang,
-        baseURL: server.url,
+        baseURL: stack.server.url,
       });
       await page.goto("/login");
       await page.getByRole("button", { name: tr(lang, "auth.login.anonymous") }).click();
       await page.waitForURL(/\/home/);
-      const me = (await (await context.request.get(`${server.url}/api/me`)).json()) as {
+      const me = (await (await context.request.get(`${stack.server.url}/api/me`)).json()) as {
         user: { id: string };
         isAnonymous: boolean;
       };
@@ -93,7 +73,11 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       await modal.getByLabel(tr(lang, "memos.form.title"), { exact: true }).fill("Anonymous memo");
       await modal.getByRole("button", { name: tr(lang, "common.save") }).click();
       await page.getByRole("link", { name: "Anonymous memo", exact: true }).waitFor();
-      expect(countRowsOf(server, me.user.id)).toMatchObject({ authUsers: 1, users: 1, memos: 1 });
+      expect(countRowsOf(stack.server, me.user.id)).toMatchObject({
+        authUsers: 1,
+        users: 1,
+        memos: 1,
+      });
       const cookies = await context.cookies();
 
       // The logout warns first; Cancel keeps everything.
@@ -102,7 +86,7 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       await warning.getByText(tr(lang, "session.anonymousLogoutTitle")).waitFor();
       await screenshot(page, `anonymous-logout-warning-${viewport}-${lang}`);
       await warning.getByRole("button", { name: tr(lang, "common.cancel") }).click();
-      expect(countRowsOf(server, me.user.id).memos).toBe(1);
+      expect(countRowsOf(stack.server, me.user.id).memos).toBe(1);
 
       await openFromMenu(page, viewport, lang, tr(lang, "shell.logout"));
       await page
@@ -110,7 +94,7 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
         .getByRole("button", { name: tr(lang, "session.anonymousLogoutConfirm") })
         .click();
       await page.waitForURL(/\/login/);
-      expect(countRowsOf(server, me.user.id)).toEqual({
+      expect(countRowsOf(stack.server, me.user.id)).toEqual({
         authUsers: 0,
         users: 0,
         memos: 0,
@@ -119,9 +103,9 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain("mnemo.userId");
 
       // Nothing brings that user back, not even its old session cookie.
-      const revenant = await newPage(browser, { viewport, lang, baseURL: server.url });
+      const revenant = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
       await revenant.context.addCookies(cookies);
-      expect((await revenant.context.request.get(`${server.url}/api/me`)).status()).toBe(401);
+      expect((await revenant.context.request.get(`${stack.server.url}/api/me`)).status()).toBe(401);
       await revenant.page.goto("/home");
       await revenant.page.waitForURL(/\/login/);
 
@@ -132,19 +116,19 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
   it.each(cases)(
     "shows each sign-in and sign-up error of spec 8 in its language (%s, %s)",
     async (viewport, lang) => {
-      const { page, context, problems } = await newPage(browser, {
+      const { page, context, problems } = await newPage(stack.browser, {
         viewport,
         lang,
-        baseURL: server.url,
+        baseURL: stack.server.url,
       });
       const existing = `taken-${viewport}-${lang}@example.com`;
-      await createVerifiedUser(context, server.url, mailbox, {
+      await createVerifiedUser(context, stack.server.url, stack.mailbox, {
         email: existing,
         password: "the-right-password",
         name: "Taken",
         lang,
       });
-      await apiSend(context, server.url, "POST", "/api/auth/sign-out", {});
+      await apiSend(context, stack.server.url, "POST", "/api/auth/sign-out", {});
 
       const signIn = async (email: string, password: string) => {
         await page.goto("/login");
@@ -188,25 +172,25 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       // Too many attempts from this address: sign-in reads as a wrong password (spec 8); a sign-up
       // refused for any other reason reads as "check e-mail and password" (spec 5).
       for (let attempt = 0; attempt < 30; attempt++) {
-        await context.request.post(`${server.url}/api/auth/sign-in/email`, {
+        await context.request.post(`${stack.server.url}/api/auth/sign-in/email`, {
           data: { email: existing, password: "the-wrong-password" },
-          headers: await xsrfHeader(context, server.url),
+          headers: await xsrfHeader(context, stack.server.url),
         });
       }
       expect(await signIn(existing, "the-right-password")).toBe(
         `${failedTitle} | ${tr(lang, "errors.AUTH_WRONG_PASSWORD")}`,
       );
       for (let attempt = 0; attempt < 20; attempt++) {
-        await context.request.post(`${server.url}/api/auth/sign-up/email`, {
+        await context.request.post(`${stack.server.url}/api/auth/sign-up/email`, {
           data: { email: "x", password: "y" },
-          headers: await xsrfHeader(context, server.url),
+          headers: await xsrfHeader(context, stack.server.url),
         });
       }
       expect(await signUp(`late-${lang}@example.com`, "long-enough-password")).toBe(
         `[ERROR] | ${tr(lang, "errors.AUTH_FAILED")}`,
       );
       // The per-address limits last a minute; a restart gives the next test a clean slate.
-      await server.restart();
+      await stack.server.restart();
 
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },
@@ -215,19 +199,19 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
   it.each(cases)(
     "a session without a user record is told so and logged out (%s, %s)",
     async (viewport, lang) => {
-      const { page, context, problems } = await newPage(browser, {
+      const { page, context, problems } = await newPage(stack.browser, {
         viewport,
         lang,
-        baseURL: server.url,
+        baseURL: stack.server.url,
       });
-      const { id } = await createVerifiedUser(context, server.url, mailbox, {
+      const { id } = await createVerifiedUser(context, stack.server.url, stack.mailbox, {
         email: `recordless-${viewport}-${lang}@example.com`,
         password: "recordless-password",
         name: "Recordless",
         lang,
       });
       // The user record goes missing behind the app's back (spec 4: "if missing, show an alert").
-      const db = new Database(join(server.dataDir, "mnemo.sqlite"));
+      const db = new Database(join(stack.server.dataDir, "mnemo.sqlite"));
       try {
         db.pragma("busy_timeout = 5000");
         db.pragma("foreign_keys = ON");
@@ -240,7 +224,7 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       await alert.getByText(tr(lang, "session.userNotFoundTitle")).waitFor();
       await alert.getByRole("button", { name: tr(lang, "common.ok") }).click();
       await page.waitForURL(/\/login/);
-      expect((await context.request.get(`${server.url}/api/me`)).status()).toBe(401);
+      expect((await context.request.get(`${stack.server.url}/api/me`)).status()).toBe(401);
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },
   );

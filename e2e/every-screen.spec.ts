@@ -1,15 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import { useMnemoStack } from "./helpers/stack.js";
 import { tr, untranslatedKeyPattern } from "./helpers/strings.js";
 
 // Every route of spec 2 opens as an admin with some data: it renders its own screen (a heading,
@@ -18,51 +10,42 @@ import { tr, untranslatedKeyPattern } from "./helpers/strings.js";
 const OWNER_EMAIL = "owner@example.com";
 
 describe("every screen of spec 2", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url, env: { OWNER_EMAIL } });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack({ env: { OWNER_EMAIL } });
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
     ["phone", "en"],
   ])("renders each route (%s, %s)", async (viewport, lang) => {
-    const { page, context, problems } = await newPage(browser, {
+    const { page, context, problems } = await newPage(stack.browser, {
       viewport,
       lang,
-      baseURL: server.url,
+      baseURL: stack.server.url,
     });
     const email = viewport === "desktop" ? OWNER_EMAIL : `user-${lang}@example.com`;
-    await createVerifiedUser(context, server.url, mailbox, {
+    await createVerifiedUser(context, stack.server.url, stack.mailbox, {
       email,
       password: "screens-password-1",
       name: "Mina",
       lang,
     });
-    const folder = (await apiSend(context, server.url, "POST", "/api/folders", {
+    const folder = (await apiSend(context, stack.server.url, "POST", "/api/folders", {
       title: lang === "ko" ? "한국사" : "History",
       isCategoryFolder: true,
     })) as { folder: { id: string } };
-    const memo = await createMemo(context, server.url, {
+    const memo = await createMemo(context, stack.server.url, {
       folderId: folder.folder.id,
       title: lang === "ko" ? "조선 건국" : "Founding of Joseon",
       contents: "<p>1392 <strong>태조</strong></p>",
     });
-    await apiSend(context, server.url, "POST", `/api/memos/${memo.id}/reviews`, {
+    await apiSend(context, stack.server.url, "POST", `/api/memos/${memo.id}/reviews`, {
       opId: `op-review-${lang}-1`,
     });
-    const share = (await apiSend(context, server.url, "PUT", `/api/memos/${memo.id}/share`)) as {
+    const share = (await apiSend(
+      context,
+      stack.server.url,
+      "PUT",
+      `/api/memos/${memo.id}/share`,
+    )) as {
       share: { path: string };
     };
 

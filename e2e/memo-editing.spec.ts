@@ -1,16 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type TestPage,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { type Lang, newPage, screenshot, type TestPage, type Viewport } from "./helpers/browser.js";
+import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
 import { openFromMenu } from "./helpers/ui.js";
 
@@ -85,26 +77,12 @@ function shooter(page: Page, viewport: Viewport, lang: Lang) {
 }
 
 describe("editing memos and folders", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack();
 
   /** A fresh page whose context is signed in as a new verified user. */
   async function signedInPage(viewport: Viewport, lang: Lang, name: string): Promise<TestPage> {
-    const testPage = await newPage(browser, { viewport, lang, baseURL: server.url });
-    await createVerifiedUser(testPage.context, server.url, mailbox, {
+    const testPage = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
+    await createVerifiedUser(testPage.context, stack.server.url, stack.mailbox, {
       email: `${name}-${viewport}-${lang}@example.com`,
       password: "memo-editor-password-1",
       name: "Editor",
@@ -117,16 +95,16 @@ describe("editing memos and folders", () => {
     context: BrowserContext,
     input: { title: string; enableFlashCardFeature?: boolean },
   ): Promise<string> {
-    const body = (await apiSend(context, server.url, "POST", "/api/folders", input)) as {
+    const body = (await apiSend(context, stack.server.url, "POST", "/api/folders", input)) as {
       folder: { id: string };
     };
     return body.folder.id;
   }
 
-  /** The folder's memos as the server lists them (GET /api/folders/:id/memos). */
+  /** The folder's memos as the stack.server lists them (GET /api/folders/:id/memos). */
   async function memosOf(context: BrowserContext, folderId: string) {
     const response = await context.request.get(
-      `${server.url}/api/folders/${folderId}/memos?limit=100`,
+      `${stack.server.url}/api/folders/${folderId}/memos?limit=100`,
     );
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { memos: Array<{ id: string; title: string }> };
@@ -135,7 +113,7 @@ describe("editing memos and folders", () => {
 
   /** GET /api/memos/:id: the status, and the memo when there is one. */
   async function fetchMemo(context: BrowserContext, memoId: string) {
-    const response = await context.request.get(`${server.url}/api/memos/${memoId}`);
+    const response = await context.request.get(`${stack.server.url}/api/memos/${memoId}`);
     const memo =
       response.status() === 200
         ? ((await response.json()) as { memo: { title: string; contents: string } }).memo
@@ -285,12 +263,12 @@ describe("editing memos and folders", () => {
       const shot = shooter(page, viewport, lang);
       const fromId = await createFolder(context, { title: w.folder });
       const toId = await createFolder(context, { title: w.otherFolder });
-      const memo = await createMemo(context, server.url, {
+      const memo = await createMemo(context, stack.server.url, {
         folderId: fromId,
         title: w.moved,
         contents: `<p>${w.draft}</p>`,
       });
-      await apiSend(context, server.url, "PATCH", `/api/memos/${memo.id}`, {
+      await apiSend(context, stack.server.url, "PATCH", `/api/memos/${memo.id}`, {
         flashCardHint: w.hint,
       });
 
@@ -387,7 +365,9 @@ describe("editing memos and folders", () => {
       await folders.getByText(w.otherFolder, { exact: true }).waitFor({ state: "detached" });
       expect(await folders.getByText(w.folder, { exact: true }).isVisible()).toBe(true);
       expect((await fetchMemo(context, memo.id)).status).toBe(404);
-      expect((await context.request.get(`${server.url}/api/folders/${toId}`)).status()).toBe(404);
+      expect((await context.request.get(`${stack.server.url}/api/folders/${toId}`)).status()).toBe(
+        404,
+      );
       await shot("folder-deleted");
 
       noPageErrors(user);

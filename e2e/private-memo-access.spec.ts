@@ -1,15 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import { useMnemoStack } from "./helpers/stack.js";
 
 // Journey 4: another user's memo URL shows not-found, never the memo; a shared memo is readable
 // by anyone with its link until its owner stops sharing it.
@@ -17,21 +9,7 @@ import { type MnemoServer, startMnemo } from "./helpers/server.js";
 const memoNotFound: Record<Lang, string> = { ko: "메모를 찾을 수 없습니다", en: "Memo not found" };
 
 describe("a memo belongs to its owner", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack();
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
@@ -39,22 +17,22 @@ describe("a memo belongs to its owner", () => {
     ["phone", "ko"],
     ["phone", "en"],
   ])("another user's memo URL shows not-found (%s, %s)", async (viewport, lang) => {
-    const owner = await newPage(browser, { viewport, lang, baseURL: server.url });
+    const owner = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
     const secretTitle = `Secret plan ${viewport} ${lang}`;
     const secretText = `only-for-the-owner-${viewport}-${lang}`;
-    await createVerifiedUser(owner.context, server.url, mailbox, {
+    await createVerifiedUser(owner.context, stack.server.url, stack.mailbox, {
       email: `owner-${viewport}-${lang}@example.com`,
       password: "owner-password-1",
       name: "Owner",
       lang,
     });
-    const memo = await createMemo(owner.context, server.url, {
+    const memo = await createMemo(owner.context, stack.server.url, {
       title: secretTitle,
       contents: `<p><strong>${secretText}</strong></p>`,
     });
 
-    const other = await newPage(browser, { viewport, lang, baseURL: server.url });
-    await createVerifiedUser(other.context, server.url, mailbox, {
+    const other = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
+    await createVerifiedUser(other.context, stack.server.url, stack.mailbox, {
       email: `other-${viewport}-${lang}@example.com`,
       password: "other-password-1",
       name: "Other",
@@ -77,16 +55,16 @@ describe("a memo belongs to its owner", () => {
     await owner.page.getByText(secretText).waitFor();
     const { share } = (await apiSend(
       owner.context,
-      server.url,
+      stack.server.url,
       "PUT",
       `/api/memos/${memo.id}/share`,
     )) as { share: { path: string } };
-    const visitor = await newPage(browser, { viewport, lang, baseURL: server.url });
+    const visitor = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
     await visitor.page.goto(share.path);
     await visitor.page.getByText(secretText).waitFor();
     expect(await visitor.page.locator("body").textContent()).not.toContain("@example.com");
     await screenshot(visitor.page, `shared-memo-${viewport}-${lang}`);
-    await apiSend(owner.context, server.url, "DELETE", `/api/memos/${memo.id}/share`);
+    await apiSend(owner.context, stack.server.url, "DELETE", `/api/memos/${memo.id}/share`);
     await visitor.page.reload();
     await visitor.page.getByText(memoNotFound[lang]).first().waitFor();
     expect(await visitor.page.locator("body").textContent()).not.toContain(secretText);

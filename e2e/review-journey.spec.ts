@@ -1,14 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox, waitForLink } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { describe, expect, it } from "vitest";
+import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import { waitForLink } from "./helpers/mailbox.js";
+import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
 import { openFromMenu, signInThroughUi } from "./helpers/ui.js";
 
@@ -17,21 +10,7 @@ import { openFromMenu, signInThroughUi } from "./helpers/ui.js";
 // on home → on today's calendar day → sign out. At both sizes, in Korean and English.
 
 describe("a new user's first memo, from sign-up to review", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack();
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
@@ -39,7 +18,11 @@ describe("a new user's first memo, from sign-up to review", () => {
     ["phone", "ko"],
     ["phone", "en"],
   ])("signs up, reviews, completes and signs out (%s, %s)", async (viewport, lang) => {
-    const { page, problems } = await newPage(browser, { viewport, lang, baseURL: server.url });
+    const { page, problems } = await newPage(stack.browser, {
+      viewport,
+      lang,
+      baseURL: stack.server.url,
+    });
     const shot = (name: string) => screenshot(page, `journey-${name}-${viewport}-${lang}`);
     const email = `learner-${viewport}-${lang}@example.com`;
     const password = "correct horse 42";
@@ -65,7 +48,7 @@ describe("a new user's first memo, from sign-up to review", () => {
     await page.waitForURL(/\/verify-email/);
     await page.getByText(tr(lang, "auth.verify.heading")).waitFor();
     await shot("verify-email");
-    const link = await waitForLink(mailbox, email, { link: /verify-email/ });
+    const link = await waitForLink(stack.mailbox, email, { link: /verify-email/ });
     await page.goto(link);
     await page.getByText(tr(lang, "auth.verify.verifiedHeading")).waitFor();
 

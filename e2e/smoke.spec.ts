@@ -1,37 +1,19 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Lang,
-  launchChromium,
-  newPage,
-  screenshot,
-  type Viewport,
-} from "./helpers/browser.js";
-import { type Mailbox, startMailbox } from "./helpers/mailbox.js";
-import { type MnemoServer, startMnemo } from "./helpers/server.js";
+import { describe, expect, it } from "vitest";
+import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import { useMnemoStack } from "./helpers/stack.js";
 
 describe("the built app served by the built server", () => {
-  let mailbox: Mailbox;
-  let server: MnemoServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startMnemo({ smtpUrl: mailbox.url });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.stop();
-  });
+  const stack = useMnemoStack();
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
     ["phone", "en"],
   ])("opens the app shell and reaches the API from the page (%s, %s)", async (viewport, lang) => {
-    const { page, problems } = await newPage(browser, { viewport, lang, baseURL: server.url });
+    const { page, problems } = await newPage(stack.browser, {
+      viewport,
+      lang,
+      baseURL: stack.server.url,
+    });
 
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);

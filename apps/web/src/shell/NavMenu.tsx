@@ -63,7 +63,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
         <NavLink to="/account-settings" className="nav-user-name" onClick={onNavigate}>
           {me.user.name || t("shell.noName")}
         </NavLink>
-        <div className="nav-user-sub">
+        <div className={isAnonymousUser(me) ? "nav-user-sub" : "nav-user-sub nav-user-email"}>
           {isAnonymousUser(me) ? t("shell.anonymousNote") : me.user.email}
         </div>
       </div>

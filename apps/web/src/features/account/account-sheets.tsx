@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { authApi } from "../../api/auth.api";
 import { showError } from "../../overlays/error-dialog";
 import { withLoading } from "../../overlays/loading";
-import { Field, Sheet } from "./account-ui";
+import { Field } from "../../ui/Field";
+import { Sheet } from "./account-ui";
 
 // The forms account-settings opens in a modal sheet. Each closes with its result (undefined when
 // cancelled); errors are shown over the sheet so the user can correct and retry.

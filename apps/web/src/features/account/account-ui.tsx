@@ -1,40 +1,5 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-
-/** A labelled input with an optional hint and an inline error (the label is its name). */
-export function Field({
-  label,
-  hint,
-  error,
-  ...input
-}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="account-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A settings row that acts (opens a sheet, logs out): a button laid out as a list row. */
 export function ActionRow({

@@ -7,9 +7,10 @@ import { errorCodeOf, query } from "../../api/client";
 import { showAlert } from "../../overlays/alert";
 import { errorMessage, showError } from "../../overlays/error-dialog";
 import { withLoading } from "../../overlays/loading";
+import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { linkErrorCode } from "./auth-session";
-import { AuthLayout, Field } from "./auth-ui";
+import { AuthLayout } from "./auth-ui";
 
 /**
  * Find account = password reset by e-mail. Without a token: ask for the address and mail a

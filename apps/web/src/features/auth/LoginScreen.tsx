@@ -9,9 +9,10 @@ import { useAuthProviders } from "../../api/me.queries";
 import { isLanguage } from "../../i18n/i18n";
 import { withLoading } from "../../overlays/loading";
 import { useOptionalMe } from "../../session/me-context";
+import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { homePath, refreshMe, showSignInError } from "./auth-session";
-import { AuthLayout, Field } from "./auth-ui";
+import { AuthLayout } from "./auth-ui";
 import { AppleIcon, GoogleIcon } from "./provider-icons";
 
 /**

@@ -11,9 +11,10 @@ import { showAlert } from "../../overlays/alert";
 import { withLoading } from "../../overlays/loading";
 import { useOptionalMe } from "../../session/me-context";
 import { isAnonymousUser } from "../../session/session";
+import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { showSignUpError } from "./auth-session";
-import { AuthLayout, Field } from "./auth-ui";
+import { AuthLayout } from "./auth-ui";
 
 /**
  * Spec 4 sign-up: creates the account in the interface language; then the signup-success and

@@ -6,9 +6,10 @@ import { query } from "../../api/client";
 import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { useOptionalMe } from "../../session/me-context";
+import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { homePath, linkErrorCode } from "./auth-session";
-import { AuthLayout, Field } from "./auth-ui";
+import { AuthLayout } from "./auth-ui";
 
 /**
  * Spec 2 verify-email, in three states from the query string: `?email=` after sign-up or an

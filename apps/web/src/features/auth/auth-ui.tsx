@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 // Building blocks shared by the signed-out screens: the product header above a centred card
@@ -47,43 +47,6 @@ export function AuthLayout({
       </div>
       <div className="auth-card">{children}</div>
       {footer && <div className="auth-footer">{footer}</div>}
-    </div>
-  );
-}
-
-/** A labelled input with an optional hint under it and an inline error. */
-export function Field({
-  label,
-  hint,
-  error,
-  ...input
-}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="auth-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

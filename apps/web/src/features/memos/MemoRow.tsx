@@ -1,8 +1,8 @@
 import type { Folder, MemoSummary, SortMode } from "@mnemo/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format";
+import { FlashCardHint } from "./FlashCardHint";
 import { CheckIcon, EditIcon, MinusIcon, MoveIcon, PlusIcon, ReviewIcon, TrashIcon } from "./icons";
 import { useMemoActions } from "./memo-actions";
 
@@ -33,7 +33,6 @@ export function MemoRow({
   const format = useFormat();
   const sortingValueText = useSortingValueText();
   const actions = useMemoActions();
-  const [isHintShown, setIsHintShown] = useState(false);
   const title = memo.title;
   const showsCompletion = folder.enableCompletionFeature;
   const meta = [
@@ -79,18 +78,7 @@ export function MemoRow({
         </div>
         {memo.preview && <p className="memos-row-preview">{memo.preview}</p>}
         {folder.enableFlashCardFeature && memo.flashCardHint && (
-          <div className="memos-hint">
-            <button
-              type="button"
-              className="memos-hint-button"
-              aria-expanded={isHintShown}
-              aria-label={t("memos.actions.hint", { title })}
-              onClick={() => setIsHintShown((shown) => !shown)}
-            >
-              {isHintShown ? t("memos.hint.hide") : t("memos.hint.show")}
-            </button>
-            {isHintShown && <span className="memos-hint-text">{memo.flashCardHint}</span>}
-          </div>
+          <FlashCardHint className="memos-hint" title={title} hint={memo.flashCardHint} />
         )}
         {meta.length > 0 && <div className="memos-row-meta">{meta}</div>}
       </div>

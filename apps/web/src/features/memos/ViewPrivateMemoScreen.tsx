@@ -1,5 +1,4 @@
 import { ErrorCode, type MemoDetail } from "@mnemo/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
@@ -11,6 +10,7 @@ import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, ListGroup, ListItem, Spinner, Toggle } from "../../ui/List";
 import { Page } from "../../ui/Page";
+import { FlashCardHint } from "./FlashCardHint";
 import { CheckIcon, EditIcon, LinkIcon, MinusIcon, PlusIcon, ReviewIcon, TrashIcon } from "./icons";
 import { useMemoActions } from "./memo-actions";
 
@@ -66,7 +66,6 @@ function MemoView({ memo }: { memo: MemoDetail }) {
   const titleOf = useFolderTitle();
   const folder = useFolder(memo.folderId);
   const actions = useMemoActions();
-  const [isHintShown, setIsHintShown] = useState(false);
   const folderPath = `/private-memos/${encodeURIComponent(memo.folderId)}`;
   const title = memo.title;
   const html = sanitizeRichText(memo.contents);
@@ -138,18 +137,7 @@ function MemoView({ memo }: { memo: MemoDetail }) {
         </section>
 
         {memo.flashCardHint && (
-          <div className="memos-view-hint">
-            <button
-              type="button"
-              className="memos-hint-button"
-              aria-expanded={isHintShown}
-              aria-label={t("memos.actions.hint", { title })}
-              onClick={() => setIsHintShown((shown) => !shown)}
-            >
-              {isHintShown ? t("memos.hint.hide") : t("memos.hint.show")}
-            </button>
-            {isHintShown && <p className="memos-hint-text">{memo.flashCardHint}</p>}
-          </div>
+          <FlashCardHint className="memos-view-hint" title={title} hint={memo.flashCardHint} />
         )}
 
         <ListGroup header={t("memos.view.details")}>

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiSend, createVerifiedUser, xsrfHeader } from "./helpers/api.js";
+import { apiSend, createMemo, createVerifiedUser, xsrfHeader } from "./helpers/api.js";
 import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
 import type { MnemoServer } from "./helpers/server.js";
 import { useMnemoStack } from "./helpers/stack.js";
@@ -226,6 +226,37 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       await page.waitForURL(/\/login/);
       expect((await context.request.get(`${stack.server.url}/api/me`)).status()).toBe(401);
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
+    },
+  );
+
+  it.each(cases)(
+    "a logout in another tab signs this tab out at its next call (%s, %s)",
+    async (viewport, lang) => {
+      const first = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
+      await createVerifiedUser(first.context, stack.server.url, stack.mailbox, {
+        email: `two-tabs-${viewport}-${lang}@example.com`,
+        password: "two-tabs-password",
+        name: "Two Tabs",
+        lang,
+      });
+      await createMemo(first.context, stack.server.url, {
+        title: "Tab memo",
+        contents: "<p>x</p>",
+      });
+      const second = await first.context.newPage();
+      await second.goto("/private-memos/root");
+      const review = second.getByRole("button", {
+        name: tr(lang, "memos.actions.review", { title: "Tab memo" }),
+      });
+      await review.waitFor();
+
+      await first.page.goto("/home");
+      await openFromMenu(first.page, viewport, lang, tr(lang, "shell.logout"));
+      await first.page.waitForURL(/\/login/);
+
+      await review.click();
+      await second.waitForURL(/\/login/);
+      expect(first.problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },
   );
 });

@@ -1,13 +1,28 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ErrorCode } from "@mnemo/domain";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { ApiError } from "./api/client";
+import { meKeys } from "./api/me.queries";
 import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n/i18n";
 import "./styles/app.css";
 
-const queryClient = new QueryClient({
+/**
+ * Spec 4 "the app watches auth state": a session that ended elsewhere (logout in another tab,
+ * expiry, password changed on another device) makes any call answer UNAUTHENTICATED; the user
+ * then reads as signed out, and the guards take the app to the login screen.
+ */
+function onSessionEnded(error: Error): void {
+  if (error instanceof ApiError && error.code === ErrorCode.UNAUTHENTICATED) {
+    queryClient.setQueryData(meKeys.all, null);
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onSessionEnded }),
+  mutationCache: new MutationCache({ onError: onSessionEnded }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

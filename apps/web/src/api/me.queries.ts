@@ -37,7 +37,14 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meKeys.all, queryFn: fetchMe, staleTime: 60_000, retry: false });
+  // Refetched when the tab comes back, so a logout in another tab is noticed here too.
+  return useQuery({
+    queryKey: meKeys.all,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    retry: false,
+    refetchOnWindowFocus: true,
+  });
 }
 
 export function useUpdateMe() {

@@ -27,11 +27,12 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
       folder.parentFolderId === null &&
       (folder.isCategoryFolder || folder.sideNavPinned),
   );
-  // `end`: a parent path (e.g. /private-folders) is not active on its children's pages.
+  // `end`: a parent path (e.g. /private-folders) is not active on its children's pages; home
+  // stays active at /home/<myId> (spec 2: home receives myId after sign-in).
   const link = (to: string, label: string, extra?: string) => (
     <li>
       <NavLink
-        end
+        end={to !== "/home"}
         to={to}
         className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}
         onClick={onNavigate}

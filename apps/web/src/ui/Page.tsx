@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useMenu } from "../shell/menu-context";
@@ -23,6 +23,11 @@ export function Page({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menu = useMenu();
+  const appTitle = t("app.title");
+  // The tab and the history list name the screen, in the UI language.
+  useEffect(() => {
+    document.title = title === appTitle ? appTitle : `${title} · ${appTitle}`;
+  }, [title, appTitle]);
   return (
     <section className="page">
       <header className="page-header">

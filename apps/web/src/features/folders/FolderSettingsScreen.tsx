@@ -16,6 +16,7 @@ import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner, Toggle } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { withDescendants } from "./folder-tree";
+import { RepetitionValueInput } from "./RepetitionValueInput";
 import { parseRepetitionValue } from "./repetition-value";
 
 type SwitchField =
@@ -270,14 +271,8 @@ function SettingsForm({ folder }: { folder: Folder }) {
           error={dateError}
           errorId={ids.dateError}
         >
-          <input
+          <RepetitionValueInput
             id={ids.date}
-            className="input folders-number-input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100000}
-            step="any"
             value={draft.dateRepetitionValue}
             aria-invalid={Boolean(dateError)}
             aria-describedby={dateError ? ids.dateError : undefined}
@@ -290,14 +285,8 @@ function SettingsForm({ folder }: { folder: Folder }) {
           error={readError}
           errorId={ids.readError}
         >
-          <input
+          <RepetitionValueInput
             id={ids.read}
-            className="input folders-number-input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100000}
-            step="any"
             value={draft.readRepetitionValue}
             aria-invalid={Boolean(readError)}
             aria-describedby={readError ? ids.readError : undefined}

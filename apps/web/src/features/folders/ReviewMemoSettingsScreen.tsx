@@ -11,6 +11,7 @@ import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
+import { RepetitionValueInput } from "./RepetitionValueInput";
 import { parseRepetitionValue } from "./repetition-value";
 
 interface RowDraft {
@@ -173,14 +174,8 @@ function ReviewRow({
       <div className="folders-review-values">
         <label className="folders-review-value" htmlFor={ids.date}>
           <span className="muted small">{t("folders.review.date")}</span>
-          <input
+          <RepetitionValueInput
             id={ids.date}
-            className="input folders-number-input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100000}
-            step="any"
             aria-label={t("folders.review.dateLabel", { title })}
             aria-invalid={isInvalid.date}
             aria-describedby={isInvalid.date || isInvalid.read ? ids.error : undefined}
@@ -190,14 +185,8 @@ function ReviewRow({
         </label>
         <label className="folders-review-value" htmlFor={ids.read}>
           <span className="muted small">{t("folders.review.read")}</span>
-          <input
+          <RepetitionValueInput
             id={ids.read}
-            className="input folders-number-input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100000}
-            step="any"
             aria-label={t("folders.review.readLabel", { title })}
             aria-invalid={isInvalid.read}
             aria-describedby={isInvalid.date || isInvalid.read ? ids.error : undefined}

@@ -16,7 +16,8 @@ export const SORT_MODES = [
 export type SortMode = (typeof SORT_MODES)[number];
 
 /** Validates a {@link SortMode}. */
-export const sortModeSchema = z.enum(SORT_MODES);
+// Pure: a bundle that needs only SORT_MODES (the web app's screens) leaves zod out.
+export const sortModeSchema = /* @__PURE__ */ z.enum(SORT_MODES);
 
 /** Largest |UTC offset| accepted, in minutes: UTC−12:00 … UTC+14:00. */
 const MIN_UTC_OFFSET_MINUTES = -12 * 60;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type Analytics, useAnalytics } from "../../api/admin.queries";
 import { errorCodeOf } from "../../api/client";
 import { useFormat } from "../../i18n/format";
+import { addDays, localIsoDate } from "../../lib/local-date";
 import { errorMessage } from "../../overlays/error-dialog";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
@@ -12,18 +13,12 @@ import { BarChart, type DayCount } from "./BarChart";
 const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
 
-/** The local date `days` days before today as YYYY-MM-DD (the server's days, in our offset). */
-function localIsoDate(daysAgo: number): string {
-  const now = new Date();
-  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
-}
-
 /** Every day of the period, oldest first, with the server's count or 0 (it lists only days with some). */
 function everyDay(period: Period, counts: Analytics["signUpsPerDay"]): DayCount[] {
   const byDate = new Map(counts.map((entry) => [entry.date, entry.count]));
+  const today = new Date();
   return Array.from({ length: period }, (_, index) => {
-    const date = localIsoDate(period - 1 - index);
+    const date = localIsoDate(addDays(today, index - (period - 1)));
     return { date, count: byDate.get(date) ?? 0 };
   });
 }

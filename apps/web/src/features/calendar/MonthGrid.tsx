@@ -1,7 +1,7 @@
 import type { CalendarDay } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
-import { isoDate } from "./calendar-dates";
+import { localIsoDate } from "../../lib/local-date";
 
 const MARKERS = ["created", "reviewed", "completed"] as const;
 
@@ -49,7 +49,7 @@ export function MonthGrid({
       </div>
       <div className="calendar-days">
         {days.map((day) => {
-          const iso = isoDate(day);
+          const iso = localIsoDate(day);
           const counts = dayCounts(byDate.get(iso));
           const isToday = iso === todayIso;
           const isOutside = day.getMonth() !== month.getMonth();

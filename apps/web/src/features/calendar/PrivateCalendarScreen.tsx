@@ -4,16 +4,10 @@ import { useSearchParams } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
 import { errorCodeOf } from "../../api/client";
 import { useFormat } from "../../i18n/format";
+import { localIsoDate } from "../../lib/local-date";
 import { errorMessage } from "../../overlays/error-dialog";
 import { Page } from "../../ui/Page";
-import {
-  addMonths,
-  isoDate,
-  isoMonth,
-  monthGridDays,
-  parseIsoDate,
-  parseIsoMonth,
-} from "./calendar-dates";
+import { addMonths, isoMonth, monthGridDays, parseIsoDate, parseIsoMonth } from "./calendar-dates";
 import { DayDetail } from "./DayDetail";
 import { MonthGrid } from "./MonthGrid";
 
@@ -29,20 +23,20 @@ export function PrivateCalendarScreen() {
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const today = new Date();
-  const todayIso = isoDate(today);
+  const todayIso = localIsoDate(today);
   const selected = parseIsoDate(params.get("day")) ?? today;
   const month = parseIsoMonth(params.get("month")) ?? addMonths(selected, 0);
   const days = monthGridDays(month);
-  const from = isoDate(days[0] ?? month);
-  const to = isoDate(days.at(-1) ?? month);
+  const from = localIsoDate(days[0] ?? month);
+  const to = localIsoDate(days.at(-1) ?? month);
   const calendar = useCalendar(from, to);
 
   const byDate = new Map<string, CalendarDay>((calendar.data ?? []).map((day) => [day.date, day]));
-  const selectedIso = isoDate(selected);
+  const selectedIso = localIsoDate(selected);
   const selectedDay = byDate.get(selectedIso) ?? { date: selectedIso, ...EMPTY_DAY };
 
   const show = (nextMonth: Date, nextDay: Date) =>
-    setParams({ month: isoMonth(nextMonth), day: isoDate(nextDay) }, { replace: true });
+    setParams({ month: isoMonth(nextMonth), day: localIsoDate(nextDay) }, { replace: true });
   const goToMonth = (delta: number) => {
     const next = addMonths(month, delta);
     // Keep the chosen day when it is in the new month (e.g. coming back to it), else the 1st.

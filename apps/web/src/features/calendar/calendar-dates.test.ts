@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, isoDate, monthGridDays, parseIsoDate, parseIsoMonth } from "./calendar-dates";
+import { localIsoDate } from "../../lib/local-date";
+import { addMonths, monthGridDays, parseIsoDate, parseIsoMonth } from "./calendar-dates";
 
 describe("monthGridDays", () => {
   it.each([
@@ -9,8 +10,8 @@ describe("monthGridDays", () => {
   ])("covers %s in whole weeks from Sunday (%i days, %s…%s)", (month, length, first, last) => {
     const days = monthGridDays(parseIsoMonth(month) ?? new Date(Number.NaN));
     expect(days).toHaveLength(length);
-    expect(isoDate(days[0] ?? new Date())).toBe(first);
-    expect(isoDate(days.at(-1) ?? new Date())).toBe(last);
+    expect(localIsoDate(days[0] ?? new Date())).toBe(first);
+    expect(localIsoDate(days.at(-1) ?? new Date())).toBe(last);
     expect(days.every((day) => day.getDay() === days.indexOf(day) % 7)).toBe(true);
   });
 });
@@ -22,7 +23,7 @@ describe("parseIsoDate and parseIsoMonth", () => {
 
   it("reads a month as its first day and steps across years", () => {
     const december = parseIsoMonth("2026-12");
-    expect(december && isoDate(addMonths(december, 1))).toBe("2027-01-01");
+    expect(december && localIsoDate(addMonths(december, 1))).toBe("2027-01-01");
     expect(parseIsoMonth("2026-1")).toBeNull();
   });
 });

@@ -1,13 +1,8 @@
-/** The local calendar date of `at` as YYYY-MM-DD (the calendar API's day format). */
-export function isoDate(at: Date): string {
-  const month = String(at.getMonth() + 1).padStart(2, "0");
-  const day = String(at.getDate()).padStart(2, "0");
-  return `${at.getFullYear()}-${month}-${day}`;
-}
+import { localIsoDate } from "../../lib/local-date";
 
 /** The month of `at` as YYYY-MM. */
 export function isoMonth(at: Date): string {
-  return isoDate(at).slice(0, 7);
+  return localIsoDate(at).slice(0, 7);
 }
 
 /** Local midnight of a YYYY-MM-DD date, or null when it is not one. */
@@ -15,7 +10,7 @@ export function parseIsoDate(value: string | null): Date | null {
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return isoDate(date) === value ? date : null;
+  return localIsoDate(date) === value ? date : null;
 }
 
 /** The first day of a YYYY-MM month, or null when it is not one. */

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
 import { useHomeReviewList } from "../../api/home.queries";
 import { useFormat } from "../../i18n/format";
+import { localIsoDate } from "../../lib/local-date";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
-import { localIsoDate } from "./home-dates";
 import { LoadError } from "./LoadError";
 import { ReviewItems } from "./ReviewItems";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localIsoDate, reviewStreak } from "./home-dates";
+import { localIsoDate } from "../../lib/local-date";
+import { reviewStreak } from "./home-dates";
 
 const today = new Date(2026, 10, 23, 15, 0);
 

@@ -1,14 +1,4 @@
-/** The local calendar date of `at` as YYYY-MM-DD (the calendar API's day format). */
-export function localIsoDate(at: Date): string {
-  const month = String(at.getMonth() + 1).padStart(2, "0");
-  const day = String(at.getDate()).padStart(2, "0");
-  return `${at.getFullYear()}-${month}-${day}`;
-}
-
-/** The local date `days` days after `at` (negative: before). */
-export function addDays(at: Date, days: number): Date {
-  return new Date(at.getFullYear(), at.getMonth(), at.getDate() + days);
-}
+import { addDays, localIsoDate } from "../../lib/local-date";
 
 /**
  * Consecutive days with at least one review, ending today, or ending yesterday while nothing has

@@ -1,3 +1,4 @@
+import { isEmptyRichText } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorCodeOf } from "../../api/client";
@@ -17,7 +18,7 @@ export function TextEditorScreen() {
   useReportError(text.error);
   const contents = text.data?.contents ?? "";
   const updatedAt = text.data?.updatedAt ?? null;
-  const isEmpty = contents.replace(/<[^>]*>/g, "").trim() === "" && !/<img\b/i.test(contents);
+  const isEmpty = isEmptyRichText(contents);
 
   return (
     <Page

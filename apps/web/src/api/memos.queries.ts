@@ -8,6 +8,7 @@ import {
   type MemoSummary,
   type MemoSummaryResponse,
   randomId,
+  SORT_MODES,
   type SortMode,
   type UpdateMemoInput,
 } from "@mnemo/domain";
@@ -18,7 +19,9 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { calendarKeys } from "./calendar.queries";
 import { api, query, utcOffsetMinutes } from "./client";
+import { homeKeys } from "./home.queries";
 
 export const memoKeys = {
   all: ["memos"] as const,
@@ -30,23 +33,11 @@ export const memoKeys = {
   share: (memoId: string) => ["memo-share", memoId] as const,
 };
 
-/**
- * The six sort modes of spec 4 in the order a picker lists them. Kept here rather than taken
- * from the domain's SORT_MODES so that screens do not pull zod in with it; the record makes the
- * compiler insist on every mode.
- */
-const SORT_MODE_RECORD: Record<SortMode, true> = {
-  latest: true,
-  oldest: true,
-  priority: true,
-  review_count_asc: true,
-  review_count_desc: true,
-  repetition_value: true,
-};
-export const SORT_MODE_OPTIONS = Object.keys(SORT_MODE_RECORD) as SortMode[];
+/** The six sort modes of spec 4, in the order a picker lists them. */
+export const SORT_MODE_OPTIONS: readonly SortMode[] = SORT_MODES;
 
 export function isSortMode(value: unknown): value is SortMode {
-  return typeof value === "string" && Object.hasOwn(SORT_MODE_RECORD, value);
+  return typeof value === "string" && (SORT_MODES as readonly string[]).includes(value);
 }
 
 /** Rows per page of a memo list (the server allows up to 100). */
@@ -116,7 +107,10 @@ function usePatchMemoEverywhere() {
             }
           : data,
     );
-    if ("contents" in memo) client.setQueryData(memoKeys.detail(memo.id), memo);
+    // A whole memo (create, update, move) is the detail itself; a summary (review, complete,
+    // priority) lacks the review and completion dates, so the detail is fetched again.
+    const isWhole = "contents" in memo;
+    if (isWhole) client.setQueryData(memoKeys.detail(memo.id), memo);
     else {
       client.setQueryData<MemoDetail>(memoKeys.detail(memo.id), (detail) =>
         detail ? { ...detail, ...fields } : detail,
@@ -124,9 +118,9 @@ function usePatchMemoEverywhere() {
     }
     await Promise.all([
       client.invalidateQueries({ queryKey: memoKeys.lists() }),
-      client.invalidateQueries({ queryKey: memoKeys.detail(memo.id) }),
-      client.invalidateQueries({ queryKey: ["home"] }),
-      client.invalidateQueries({ queryKey: ["calendar"] }),
+      isWhole ? null : client.invalidateQueries({ queryKey: memoKeys.detail(memo.id) }),
+      client.invalidateQueries({ queryKey: homeKeys.all }),
+      client.invalidateQueries({ queryKey: calendarKeys.all }),
     ]);
   };
 }
@@ -174,8 +168,8 @@ export function useDeleteMemo() {
       client.removeQueries({ queryKey: memoKeys.detail(memoId) });
       await Promise.all([
         client.invalidateQueries({ queryKey: memoKeys.lists() }),
-        client.invalidateQueries({ queryKey: ["home"] }),
-        client.invalidateQueries({ queryKey: ["calendar"] }),
+        client.invalidateQueries({ queryKey: homeKeys.all }),
+        client.invalidateQueries({ queryKey: calendarKeys.all }),
       ]);
     },
   });

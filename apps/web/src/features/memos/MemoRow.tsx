@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format";
 import { FlashCardHint } from "./FlashCardHint";
-import { CheckIcon, EditIcon, MinusIcon, MoveIcon, PlusIcon, ReviewIcon, TrashIcon } from "./icons";
+import { CheckIcon, EditIcon, MoveIcon, ReviewIcon, TrashIcon } from "./icons";
 import { useMemoActions } from "./memo-actions";
+import { PriorityStepper } from "./PriorityStepper";
 
 export const viewMemoPath = (memoId: string) =>
   `/view-private-memo?memoId=${encodeURIComponent(memoId)}`;
@@ -94,31 +95,7 @@ export function MemoRow({
           <span>{t("memos.actions.reviewShort")}</span>
         </button>
 
-        <fieldset
-          className="memos-stepper"
-          aria-label={t("memos.actions.priorityGroup", { title })}
-        >
-          <button
-            type="button"
-            className="memos-stepper-button"
-            aria-label={t("memos.actions.priorityDown", { title })}
-            onClick={() => void actions.changePriority(memo, -1)}
-          >
-            <MinusIcon />
-          </button>
-          <span className="memos-stepper-value" title={t("memos.list.priority")}>
-            <span className="memos-visually-hidden">{t("memos.list.priority")} </span>
-            {memo.priority}
-          </span>
-          <button
-            type="button"
-            className="memos-stepper-button"
-            aria-label={t("memos.actions.priorityUp", { title })}
-            onClick={() => void actions.changePriority(memo, 1)}
-          >
-            <PlusIcon />
-          </button>
-        </fieldset>
+        <PriorityStepper memo={memo} />
 
         <span className="memos-row-spacer" />
 

@@ -11,8 +11,9 @@ import { showToast } from "../../overlays/toast";
 import { EmptyState, ListGroup, ListItem, Spinner, Toggle } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { FlashCardHint } from "./FlashCardHint";
-import { CheckIcon, EditIcon, LinkIcon, MinusIcon, PlusIcon, ReviewIcon, TrashIcon } from "./icons";
+import { CheckIcon, EditIcon, LinkIcon, ReviewIcon, TrashIcon } from "./icons";
 import { useMemoActions } from "./memo-actions";
+import { PriorityStepper } from "./PriorityStepper";
 
 /**
  * view-private-memo?memoId=: the whole memo with its counters, review and completion dates,
@@ -147,34 +148,7 @@ function MemoView({ memo }: { memo: MemoDetail }) {
           <ListItem end={<span>{t("memos.list.reviewCount", { count: memo.reviewCount })}</span>}>
             {t("memos.view.reviewCount")}
           </ListItem>
-          <ListItem
-            end={
-              <fieldset
-                className="memos-stepper"
-                aria-label={t("memos.actions.priorityGroup", { title })}
-              >
-                <button
-                  type="button"
-                  className="memos-stepper-button"
-                  aria-label={t("memos.actions.priorityDown", { title })}
-                  onClick={() => void actions.changePriority(memo, -1)}
-                >
-                  <MinusIcon />
-                </button>
-                <span className="memos-stepper-value">{memo.priority}</span>
-                <button
-                  type="button"
-                  className="memos-stepper-button"
-                  aria-label={t("memos.actions.priorityUp", { title })}
-                  onClick={() => void actions.changePriority(memo, 1)}
-                >
-                  <PlusIcon />
-                </button>
-              </fieldset>
-            }
-          >
-            {t("memos.list.priority")}
-          </ListItem>
+          <ListItem end={<PriorityStepper memo={memo} />}>{t("memos.list.priority")}</ListItem>
           {folder.data?.enableCompletionFeature && (
             <ListItem
               end={

@@ -16,7 +16,7 @@ import { showToast } from "../../overlays/toast";
 import { CloseIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
 
-type MemoRef = Pick<MemoSummary, "id" | "title" | "folderId" | "isCompleted">;
+export type MemoRef = Pick<MemoSummary, "id" | "title" | "folderId" | "isCompleted">;
 
 /**
  * What a user can do to a memo, shared by the list rows and the memo screen. Each action reports

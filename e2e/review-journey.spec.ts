@@ -175,6 +175,8 @@ describe("a new user's first memo, from sign-up to review", () => {
     await page.waitForURL(/\/login/);
     await page.goto(memosUrl);
     await page.waitForURL(/\/login/);
+    // Signing in again as the same user lands on home again.
+    await signInThroughUi(page, lang, email, password);
 
     expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
   });

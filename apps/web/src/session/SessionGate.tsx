@@ -8,9 +8,12 @@ import { useMe } from "../api/me.queries";
 import { setLanguage } from "../i18n/i18n";
 import { showAlert } from "../overlays/alert";
 import { MeContext, useOptionalMe } from "./me-context";
-import { rememberUser, signOut } from "./session";
+import { homePath, rememberUser, signOut } from "./session";
 
-/** Entry paths from which start-up goes on to home once the user is known (spec 4). */
+/**
+ * Entry paths from which the app goes on to home once a user is known (spec 4): at start-up,
+ * and right after a sign-in on the login screen.
+ */
 const ENTRY_PATHS = new Set(["/", "/login", "/signup"]);
 
 /**
@@ -29,11 +32,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     rememberUser(me.data ?? null);
     const user = me.data?.user;
+    // Signed out: the next sign-in (even as the same user) is applied and taken home again.
+    if (!user) appliedUserId.current = null;
     if (!user || appliedUserId.current === user.id) return;
     appliedUserId.current = user.id;
     void setLanguage(user.lang);
     if (ENTRY_PATHS.has(location.pathname)) {
-      navigate(`/home/${encodeURIComponent(user.id)}`, { replace: true });
+      navigate(homePath(user.id), { replace: true });
     }
   }, [me.data, location.pathname, navigate]);
 

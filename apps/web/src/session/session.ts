@@ -10,6 +10,11 @@ import { setErrorLogContext } from "../overlays/error-dialog";
 /** Spec 3: the user id is kept locally, beside the cached user record. */
 export const USER_ID_KEY = "mnemo.userId";
 
+/** The home route of spec 2, which receives the signed-in user's id (myId). */
+export function homePath(userId: string): string {
+  return `/home/${encodeURIComponent(userId)}`;
+}
+
 /** Spec 6: an anonymous account's e-mail is literally `Anonymous`. */
 export function isAnonymousUser(me: Me): boolean {
   return me.isAnonymous || me.user.email === ANONYMOUS_EMAIL;

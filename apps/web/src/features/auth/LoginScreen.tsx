@@ -9,9 +9,10 @@ import { useAuthProviders } from "../../api/me.queries";
 import { isLanguage } from "../../i18n/i18n";
 import { withLoading } from "../../overlays/loading";
 import { useOptionalMe } from "../../session/me-context";
+import { homePath } from "../../session/session";
 import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
-import { homePath, refreshMe, showSignInError } from "./auth-session";
+import { refreshMe, showSignInError } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
 import { AppleIcon, GoogleIcon } from "./provider-icons";
 
@@ -37,16 +38,18 @@ export function LoginScreen() {
 
   const goHome = (userId: string) => navigate(homePath(userId), { replace: true });
 
-  /** Runs a sign-in under the loading indicator, then reads the user and goes home. */
+  /**
+   * Runs a sign-in under the loading indicator, then reads the user; the start-up gate takes a
+   * newly known user from this screen to home (one place decides where a user lands).
+   */
   const run = async (work: () => Promise<unknown>, loadingText: string) => {
     if (isBusy) return;
     setBusy(true);
     try {
-      const signedIn = await withLoading(async () => {
+      await withLoading(async () => {
         await work();
         return refreshMe(client);
       }, loadingText);
-      if (signedIn) goHome(signedIn.user.id);
     } catch (error) {
       const code = errorCodeOf(error);
       if (code === ErrorCode.AUTH_EMAIL_NOT_VERIFIED) {

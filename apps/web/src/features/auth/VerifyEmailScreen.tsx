@@ -6,9 +6,10 @@ import { query } from "../../api/client";
 import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { useOptionalMe } from "../../session/me-context";
+import { homePath } from "../../session/session";
 import { Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
-import { homePath, linkErrorCode } from "./auth-session";
+import { linkErrorCode } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
 
 /**

@@ -14,11 +14,6 @@ export async function refreshMe(client: QueryClient): Promise<Me | null> {
   return client.fetchQuery({ queryKey: meKeys.all, queryFn: fetchMe, staleTime: 0 });
 }
 
-/** The home route of spec 2, which receives the signed-in user's id. */
-export function homePath(userId: string): string {
-  return `/home/${encodeURIComponent(userId)}`;
-}
-
 /**
  * Spec 8 sign-in errors: an unknown e-mail shows the user-not-found message; a wrong password
  * and too many attempts both show the wrong-password message; anything else is the generic

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -11,7 +12,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerFeatureRoutes } from "./features/index.js";
 import type { Mailer } from "./mail/mailer.js";
-import { csrfPlugin } from "./plugins/csrf.js";
+import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 
@@ -69,6 +70,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isHttps = config.publicUrl.startsWith("https:");
   await app.register(securityHeadersPlugin, { isHttps });
   await app.register(rateLimit, { global: false });
+  // The native apps' web view runs on another origin (capacitor://localhost, https://localhost)
+  // than the server, so the browser asks before each cross-origin call. Exactly the trusted
+  // origins get an answer, with credentials (cookies, or a bearer token in `authorization`) and
+  // `set-auth-token` readable (better-auth's bearer plugin hands the token over in it). Any other
+  // origin gets no CORS header at all, and the CSRF plugin refuses its writes anyway.
+  const trustedOrigins = new Set(config.trustedOrigins);
+  await app.register(cors, {
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && trustedOrigins.has(origin) ? origin : false),
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["authorization", "content-type", XSRF_HEADER],
+    exposedHeaders: ["set-auth-token"],
+    maxAge: 600,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: "Mnemo API", version: "0.1.0" },

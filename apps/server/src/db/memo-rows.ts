@@ -26,6 +26,8 @@ export interface StoredMemoSummary {
   isShared: boolean;
   createdAt: number;
   updatedAt: number;
+  revision: number;
+  conflictOf: string | null;
 }
 
 /** The columns of a {@link StoredMemoSummary}. */
@@ -50,6 +52,8 @@ export const memoSummaryColumns = [
   "is_shared",
   "created_at",
   "updated_at",
+  "revision",
+  "conflict_of",
 ] as const;
 
 export type MemoSummaryRow = Pick<Selectable<MemosTable>, (typeof memoSummaryColumns)[number]>;
@@ -82,5 +86,7 @@ export function toStoredMemoSummary(row: MemoSummaryRow): StoredMemoSummary {
     isShared: row.is_shared === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    revision: row.revision,
+    conflictOf: row.conflict_of,
   };
 }

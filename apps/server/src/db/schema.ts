@@ -40,6 +40,8 @@ export interface FoldersTable {
   show_at_home_review_list: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** The user's change counter at the folder's latest change (see sync_counters). */
+  seq: Generated<number>;
 }
 
 export interface MemosTable {
@@ -69,6 +71,12 @@ export interface MemosTable {
   shared_country_code: string | null;
   created_at: number;
   updated_at: number;
+  /** The user's change counter at the memo's latest change of a synced field. */
+  seq: Generated<number>;
+  /** 1 on create, + 1 whenever title or contents change. */
+  revision: Generated<number>;
+  /** For a conflict copy, the memo whose losing text it keeps. */
+  conflict_of: string | null;
 }
 
 export interface MemoReviewsTable {
@@ -94,6 +102,20 @@ export interface AppliedOpsTable {
   kind: string;
   target_id: string;
   applied_at: number;
+}
+
+/** One change counter per user: the seq of the user's latest change. */
+export interface SyncCountersTable {
+  user_id: string;
+  seq: Generated<number>;
+}
+
+/** A deleted folder or memo, at the seq of its delete. */
+export interface SyncTombstonesTable {
+  user_id: string;
+  kind: "folder" | "memo";
+  id: string;
+  seq: number;
 }
 
 export interface SubjectsTable {
@@ -127,6 +149,8 @@ export interface AppTables {
   memo_reviews: MemoReviewsTable;
   memo_completions: MemoCompletionsTable;
   applied_ops: AppliedOpsTable;
+  sync_counters: SyncCountersTable;
+  sync_tombstones: SyncTombstonesTable;
   subjects: SubjectsTable;
   scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;

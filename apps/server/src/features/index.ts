@@ -6,6 +6,7 @@ import { homeRoutes } from "./home/home.routes.js";
 import { logsRoutes } from "./logs/logs.routes.js";
 import { memoRoutes } from "./memos/memos.routes.js";
 import { subjectsRoutes } from "./subjects/subjects.routes.js";
+import { syncRoutes } from "./sync/sync.routes.js";
 import { textRoutes } from "./text/text.routes.js";
 
 /** Every feature's routes, registered in this order under the /api prefix. */
@@ -16,6 +17,7 @@ const featureRoutes = [
   calendarRoutes,
   subjectsRoutes,
   textRoutes,
+  syncRoutes,
   logsRoutes,
   adminRoutes,
 ];

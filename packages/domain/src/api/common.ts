@@ -20,6 +20,13 @@ export const opIdSchema = z
   .regex(/^[A-Za-z0-9_.:-]+$/, "Expected letters, digits, '-', '_', '.' or ':'");
 
 /**
+ * Query of the idempotent deletes (`DELETE /api/memos/:memoId`, `DELETE /api/folders/:folderId`):
+ * an optional `opId`; a replay, or a delete of what is already deleted, answers 204 again.
+ */
+export const deleteQuerySchema = z.object({ opId: opIdSchema.optional() });
+export type DeleteQuery = z.infer<typeof deleteQuerySchema>;
+
+/**
  * An integer query-string parameter in `min..max` (query values arrive as strings; a number is
  * accepted too, for callers that build the query from an object).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROOT_FOLDER_ID } from "../constants.js";
 import { folderSchema } from "../folder/folder.schema.js";
 import { sortModeSchema } from "../memo/sorting.js";
-import { hasSomeField, objectIdSchema } from "./common.js";
+import { hasSomeField, objectIdSchema, opIdSchema } from "./common.js";
 
 /** A folder title: trimmed, 1–200 characters. */
 export const folderTitleSchema = z.string().trim().min(1).max(200);
@@ -48,7 +48,7 @@ export type CreateFolderInput = z.infer<typeof createFolderInputSchema>;
 
 /**
  * `PATCH /api/folders/:folderId`: any of title, parentFolderId (`null` moves it to the top) and
- * the settings; at least one field.
+ * the settings; at least one field. An `opId` makes it idempotent (a replay answers the folder).
  */
 export const updateFolderInputSchema = z
   .object({
@@ -57,11 +57,19 @@ export const updateFolderInputSchema = z
     ...folderSettingsShape,
   })
   .partial()
-  .refine(hasSomeField, "Expected at least one field to change");
+  .extend({ opId: opIdSchema.optional() })
+  .refine(
+    ({ opId: _, ...fields }) => hasSomeField(fields),
+    "Expected at least one field to change",
+  );
 export type UpdateFolderInput = z.infer<typeof updateFolderInputSchema>;
 
-/** `PUT /api/folders/order`: the folders in their new order (each gets its index as `order`). */
+/**
+ * `PUT /api/folders/order`: the folders in their new order (each gets its index as `order`); an
+ * `opId` makes it idempotent (a replay answers the folders unchanged).
+ */
 export const reorderFoldersInputSchema = z.object({
+  opId: opIdSchema.optional(),
   folderIds: z
     .array(objectIdSchema)
     .min(1)

@@ -5,4 +5,5 @@ export * from "./common.js";
 export * from "./folders.js";
 export * from "./home.js";
 export * from "./memos.js";
+export * from "./sync.js";
 export * from "./text.js";

@@ -30,22 +30,40 @@ const derivedShape = {
  */
 const sharingShape = { isShared: z.boolean() };
 
+/** A memo's text version and conflict origin, for offline clients (see `PATCH /api/memos/:memoId`). */
+const syncShape = {
+  /** Integer ≥ 1: 1 on create, + 1 whenever the title or the contents change. */
+  revision: z.int().min(1),
+  /** For a conflict copy, the id of the memo whose losing text it keeps; otherwise `null`. */
+  conflictOf: z.string().nullable(),
+};
+
 /**
  * A memo in a list: every field except `contents`, `reviewedDates` and `completedDates`, plus the
- * derived fields and `sortingValue`, the number the list's sort mode orders by (`createdAt` for
- * latest/oldest, `priority`, the effective review count with the reviewed-today shift, or the
- * repetition score); `null` where the memo is not part of a sorted list.
+ * derived fields, `revision`, `conflictOf` and `sortingValue`, the number the list's sort mode
+ * orders by (`createdAt` for latest/oldest, `priority`, the effective review count with the
+ * reviewed-today shift, or the repetition score); `null` where the memo is not part of a sorted
+ * list.
  */
 export const memoSummarySchema = memoSchema
   .omit({ contents: true, reviewedDates: true, completedDates: true })
-  .extend({ ...derivedShape, ...sharingShape, sortingValue: z.number().nullable() });
+  .extend({
+    ...derivedShape,
+    ...sharingShape,
+    ...syncShape,
+    sortingValue: z.number().nullable(),
+  });
 export type MemoSummary = z.infer<typeof memoSummarySchema>;
 
 /**
- * A whole memo with its review and completion times (oldest first), the derived fields and
- * `isShared`.
+ * A whole memo with its review and completion times (oldest first), the derived fields,
+ * `isShared`, `revision` and `conflictOf`.
  */
-export const memoDetailSchema = memoSchema.extend({ ...derivedShape, ...sharingShape });
+export const memoDetailSchema = memoSchema.extend({
+  ...derivedShape,
+  ...sharingShape,
+  ...syncShape,
+});
 export type MemoDetail = z.infer<typeof memoDetailSchema>;
 
 /** `:memoId` of the memo routes. */
@@ -107,17 +125,39 @@ export const createMemoInputSchema = z.object({
 export type CreateMemoInput = z.infer<typeof createMemoInputSchema>;
 
 /**
- * `PATCH /api/memos/:memoId`: at least one field. `contents` (and with it the preview) changes
- * only when the new contents are not empty rich text (spec 5).
+ * `PATCH /api/memos/:memoId`: at least one memo field. `contents` (and with it the preview)
+ * changes only when the new contents are not empty rich text (spec 5).
+ *
+ * `opId` makes the change idempotent (a replay changes nothing and answers the memo's current
+ * state). `baseRevision` is the revision the client edited from: when it is lower than the stored
+ * revision and the change gives the memo another title or contents, the stored text is first
+ * kept as a conflict copy (see `updateMemoResponseSchema`).
  */
 export const updateMemoInputSchema = z
   .object(memoFieldsShape)
   .partial()
-  .refine(hasSomeField, "Expected at least one field to change");
+  .extend({ opId: opIdSchema.optional(), baseRevision: z.int().min(1).optional() })
+  .refine(
+    ({ opId: _, baseRevision: __, ...fields }) => hasSomeField(fields),
+    "Expected at least one field to change",
+  );
 export type UpdateMemoInput = z.infer<typeof updateMemoInputSchema>;
 
-/** `POST /api/memos/:memoId/move`: the user's folder to move the memo into. */
-export const moveMemoInputSchema = z.object({ folderId: objectIdSchema });
+/**
+ * Answer of `PATCH /api/memos/:memoId`: the memo after the change, and the conflict copy the
+ * change made (`null` when it made none, and always on a replayed opId).
+ */
+export const updateMemoResponseSchema = z.object({
+  memo: memoDetailSchema,
+  conflictCopy: memoDetailSchema.nullable(),
+});
+export type UpdateMemoResponse = z.infer<typeof updateMemoResponseSchema>;
+
+/** `POST /api/memos/:memoId/move`: the user's folder to move the memo into; `opId` optional. */
+export const moveMemoInputSchema = z.object({
+  folderId: objectIdSchema,
+  opId: opIdSchema.optional(),
+});
 export type MoveMemoInput = z.infer<typeof moveMemoInputSchema>;
 
 /**
@@ -143,7 +183,7 @@ export const changePriorityInputSchema = z.object({
 });
 export type ChangePriorityInput = z.infer<typeof changePriorityInputSchema>;
 
-/** Answer of create, read, update and move. */
+/** Answer of create, read and move. */
 export const memoResponseSchema = z.object({ memo: memoDetailSchema });
 export type MemoResponse = z.infer<typeof memoResponseSchema>;
 

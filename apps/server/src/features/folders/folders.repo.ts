@@ -1,18 +1,19 @@
-export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+export { recordOp } from "../../db/applied-ops.repo.js";
+export {
+  deleteTombstone,
+  hasTombstone,
+  insertMemoTombstonesOfFolders,
+  insertTombstones,
+  nextChangeSeq,
+} from "../../db/change-log.repo.js";
+export { type StoredFolder, withFolderTree } from "../../db/folder-rows.js";
+export { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 
-import type { Folder, SortMode } from "@mnemo/domain";
 import { DAY_MS } from "@mnemo/domain";
-import { type Selectable, sql, type Updateable } from "kysely";
+import { sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/database.js";
+import { type FolderRow, type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
 import type { FoldersTable } from "../../db/schema.js";
-
-type FolderRow = Selectable<FoldersTable>;
-
-/** The stored part of a folder; the tree fields are derived from every folder's parent link. */
-export type StoredFolder = Omit<
-  Folder,
-  "subFolderIds" | "nodeFolderIds" | "parentFolderLocation" | "isInRoot"
->;
 
 /** Columns a folder's settings are stored in, by field name. */
 const settingColumns = {
@@ -37,31 +38,6 @@ const settingColumns = {
 
 /** The folder fields a create or update may set. */
 export type FolderSettings = { [K in keyof typeof settingColumns]: StoredFolder[K] };
-
-function toStoredFolder(row: FolderRow): StoredFolder {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    parentFolderId: row.parent_folder_id,
-    isCategoryFolder: row.is_category_folder === 1,
-    order: row.sort_order,
-    sortingMethod: row.sorting_method as SortMode,
-    dateRepetitionValue: row.date_repetition_value,
-    readRepetitionValue: row.read_repetition_value,
-    pinned: row.pinned === 1,
-    sideNavPinned: row.side_nav_pinned === 1,
-    enableCompletionFeature: row.enable_completion_feature === 1,
-    enableCompletionFeatureWithCompletedMemosOnly:
-      row.enable_completion_feature_with_completed_memos_only === 1,
-    enableFlashCardFeature: row.enable_flash_card_feature === 1,
-    showSortingValues: row.show_sorting_values === 1,
-    showReviewCount: row.show_review_count === 1,
-    showAtHomeReviewList: row.show_at_home_review_list === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 function toColumns(settings: Partial<FolderSettings>): Updateable<FoldersTable> {
   const columns: Record<string, string | number | null> = {};
@@ -115,9 +91,11 @@ export async function selectMaxFolderOrder(db: Executor, userId: string): Promis
 export async function insertFolder(
   db: Executor,
   userId: string,
-  folder: { id: string; createdAt: number } & Partial<FolderSettings> & { title: string },
+  folder: { id: string; createdAt: number; seq: number } & Partial<FolderSettings> & {
+      title: string;
+    },
 ): Promise<boolean> {
-  const { id, createdAt, ...settings } = folder;
+  const { id, createdAt, seq, ...settings } = folder;
   const inserted = await db
     .insertInto("folders")
     .values({
@@ -127,6 +105,7 @@ export async function insertFolder(
       title: settings.title,
       created_at: createdAt,
       updated_at: createdAt,
+      seq,
     })
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
     .returning("id")
@@ -134,33 +113,33 @@ export async function insertFolder(
   return inserted !== undefined;
 }
 
-/** Writes the given settings and `updatedAt`. */
+/** Writes the given settings, `updatedAt` and the change `seq`. */
 export async function updateFolder(
   db: Executor,
   userId: string,
   folderId: string,
   settings: Partial<FolderSettings>,
-  updatedAt: number,
+  stamp: { updatedAt: number; seq: number },
 ): Promise<void> {
   await db
     .updateTable("folders")
-    .set({ ...toColumns(settings), updated_at: updatedAt })
+    .set({ ...toColumns(settings), updated_at: stamp.updatedAt, seq: stamp.seq })
     .where("user_id", "=", userId)
     .where("id", "=", folderId)
     .execute();
 }
 
-/** Sets each listed folder's order to its index in `folderIds`. */
+/** Sets each listed folder's order to its index in `folderIds`, stamped with the change `seq`. */
 export async function updateFolderOrders(
   db: Executor,
   userId: string,
   folderIds: readonly string[],
-  updatedAt: number,
+  stamp: { updatedAt: number; seq: number },
 ): Promise<void> {
   for (const [index, folderId] of folderIds.entries()) {
     await db
       .updateTable("folders")
-      .set({ sort_order: index, updated_at: updatedAt })
+      .set({ sort_order: index, updated_at: stamp.updatedAt, seq: stamp.seq })
       .where("user_id", "=", userId)
       .where("id", "=", folderId)
       .execute();
@@ -170,7 +149,8 @@ export async function updateFolderOrders(
 /**
  * Recomputes the repetition due key and the home-list value of every memo in the folder from the
  * folder's date repetition value, in the database (the same formula as `repetitionDueKey`:
- * `dateRV × createdAt / DAY_MS + accumulatedReviewValue`, evaluated in the same order).
+ * `dateRV × createdAt / DAY_MS + accumulatedReviewValue`, evaluated in the same order). Leaves
+ * the memos' `seq` alone: clients derive these keys from the folder, which the feed re-sends.
  */
 export async function updateFolderMemoKeys(
   db: Executor,

@@ -1,5 +1,6 @@
 import {
   createFolderInputSchema,
+  deleteQuerySchema,
   folderIdParamsSchema,
   reorderFoldersInputSchema,
   updateFolderInputSchema,
@@ -81,11 +82,19 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/folders/:folderId",
-    { schema: { tags, security, summary: "Delete a folder with its sub-folders and memos" } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Delete a folder with its sub-folders and memos",
+        description: "Idempotent: 204 also when the folder is already deleted; `?opId=` optional.",
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { folderId } = parseInput(folderIdParamsSchema, request.params);
-      await deleteFolder(app.deps, user.id, folderId);
+      const query = parseInput(deleteQuerySchema, request.query);
+      await deleteFolder(app.deps, user.id, folderId, query);
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import type {
   CreateFolderInput,
+  DeleteQuery,
   Folder,
   ReorderFoldersInput,
   UpdateFolderInput,
@@ -9,8 +10,15 @@ import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
 import {
   deleteFoldersWithMemos,
+  deleteTombstone,
+  ensureRootFolder,
+  hasTombstone,
   insertFolder,
+  insertMemoTombstonesOfFolders,
   insertRootFolderIfMissing,
+  insertTombstones,
+  nextChangeSeq,
+  recordOp,
   type StoredFolder,
   selectFolder,
   selectFolders,
@@ -18,80 +26,55 @@ import {
   updateFolderMemoKeys,
   updateFolderOrders,
   updateFolder as updateFolderRow,
+  withFolderTree,
 } from "./folders.repo.js";
 
 type Deps = Pick<Required<AppDeps>, "db" | "now">;
 
-/** Pinned first, then by order, then oldest first; the id breaks ties (code-unit order). */
-function compareFolders(a: StoredFolder, b: StoredFolder): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.order !== b.order) return a.order - b.order;
-  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** `applied_ops.kind` of the folder operations an opId makes idempotent. */
+const FOLDER_UPDATE_OP = "folder.update";
+const FOLDER_ORDER_OP = "folder.order";
+const FOLDER_DELETE_OP = "folder.delete";
+/** `applied_ops.target_id` of a reorder, which has no single folder. */
+const ORDER_TARGET = "order";
+
+function opIdConflict(opId: string): AppError {
+  return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
 }
 
 /**
- * Adds the tree fields derived from the parent links: `subFolderIds` (children), `nodeFolderIds`
- * (every descendant, depth first), `parentFolderLocation` (ancestor ids from the top, joined by
- * `/`) and `isInRoot` (no parent). Returns the folders in list order.
+ * Records a folder operation's opId (none: the operation is applied). True when the operation
+ * was applied before and must not be applied again. @throws OP_ID_CONFLICT
  */
-function withTree(stored: readonly StoredFolder[]): Folder[] {
-  const sorted = [...stored].sort(compareFolders);
-  const byId = new Map(sorted.map((folder) => [folder.id, folder]));
-  const children = new Map<string, string[]>();
-  for (const folder of sorted) {
-    if (folder.parentFolderId === null) continue;
-    const list = children.get(folder.parentFolderId) ?? [];
-    list.push(folder.id);
-    children.set(folder.parentFolderId, list);
-  }
-  const descendants = (id: string): string[] => {
-    const result: string[] = [];
-    const stack = [...(children.get(id) ?? [])].reverse();
-    const seen = new Set<string>([id]);
-    while (stack.length > 0) {
-      const next = stack.pop() as string;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      result.push(next);
-      stack.push(...[...(children.get(next) ?? [])].reverse());
-    }
-    return result;
-  };
-  const location = (folder: StoredFolder): string => {
-    const path: string[] = [];
-    const seen = new Set<string>([folder.id]);
-    let parentId = folder.parentFolderId;
-    while (parentId !== null && !seen.has(parentId)) {
-      seen.add(parentId);
-      path.unshift(parentId);
-      parentId = byId.get(parentId)?.parentFolderId ?? null;
-    }
-    return path.join("/");
-  };
-  return sorted.map((folder) => ({
-    ...folder,
-    parentFolderLocation: location(folder),
-    subFolderIds: children.get(folder.id) ?? [],
-    nodeFolderIds: descendants(folder.id),
-    isInRoot: folder.parentFolderId === null,
-  }));
+async function isReplay(
+  trx: Executor,
+  userId: string,
+  op: { opId: string | undefined; kind: string; targetId: string; appliedAt: number },
+): Promise<boolean> {
+  if (op.opId === undefined) return false;
+  const use = await recordOp(trx, userId, { ...op, opId: op.opId });
+  if (use === "conflict") throw opIdConflict(op.opId);
+  return use === "replay";
 }
 
 function folderNotFound(folderId: string): AppError {
   return new AppError(ErrorCode.FOLDER_NOT_FOUND, `folder ${folderId} not found`);
 }
 
-/** The user's folder; the root folder is created on first use. */
+/**
+ * The user's folder; the root folder is created on first use, stamped with the change `seq` of
+ * the write transaction (`null` for a read, which creates it in a transaction of its own).
+ */
 async function requireFolder(
   db: Executor,
   userId: string,
   folderId: string,
-  now: number,
+  stamp: { now: number; seq: number | null },
 ): Promise<StoredFolder> {
   let folder = await selectFolder(db, userId, folderId);
   if (!folder && folderId === ROOT_FOLDER_ID) {
-    await insertRootFolderIfMissing(db, userId, now);
+    if (stamp.seq === null) await ensureRootFolder(db, userId, stamp.now);
+    else await insertRootFolderIfMissing(db, userId, stamp.now, stamp.seq);
     folder = await selectFolder(db, userId, folderId);
   }
   if (!folder) throw folderNotFound(folderId);
@@ -99,7 +82,7 @@ async function requireFolder(
 }
 
 async function presentOne(db: Executor, userId: string, folderId: string): Promise<Folder> {
-  const folder = withTree(await selectFolders(db, userId)).find((f) => f.id === folderId);
+  const folder = withFolderTree(await selectFolders(db, userId)).find((f) => f.id === folderId);
   if (!folder) throw folderNotFound(folderId);
   return folder;
 }
@@ -109,16 +92,16 @@ export async function listFolders(deps: Deps, userId: string): Promise<Folder[]>
   const db = deps.db.kysely;
   let stored = await selectFolders(db, userId);
   if (!stored.some((folder) => folder.id === ROOT_FOLDER_ID)) {
-    await insertRootFolderIfMissing(db, userId, deps.now());
+    await ensureRootFolder(db, userId, deps.now());
     stored = await selectFolders(db, userId);
   }
-  return withTree(stored);
+  return withFolderTree(stored);
 }
 
 /** One folder of the user. @throws FOLDER_NOT_FOUND */
 export async function getFolder(deps: Deps, userId: string, folderId: string): Promise<Folder> {
   const db = deps.db.kysely;
-  await requireFolder(db, userId, folderId, deps.now());
+  await requireFolder(db, userId, folderId, { now: deps.now(), seq: null });
   return presentOne(db, userId, folderId);
 }
 
@@ -134,14 +117,15 @@ export async function createFolder(
   input: CreateFolderInput,
 ): Promise<{ folder: Folder; created: boolean }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const now = deps.now();
     const { id = randomId(), parentFolderId = null, ...settings } = input;
     if (input.id !== undefined && (await selectFolder(trx, userId, id))) {
       return { folder: await presentOne(trx, userId, id), created: false };
     }
     // The root folder comes first in a new user's order, so it is made before any other.
-    await insertRootFolderIfMissing(trx, userId, now);
-    if (parentFolderId !== null) await requireFolder(trx, userId, parentFolderId, now);
+    await insertRootFolderIfMissing(trx, userId, now, seq);
+    if (parentFolderId !== null) await requireFolder(trx, userId, parentFolderId, { now, seq });
     const order = (await selectMaxFolderOrder(trx, userId)) + 1;
     const created = await insertFolder(trx, userId, {
       order,
@@ -149,7 +133,9 @@ export async function createFolder(
       id,
       parentFolderId,
       createdAt: now,
+      seq,
     });
+    await deleteTombstone(trx, userId, "folder", id);
     return { folder: await presentOne(trx, userId, id), created };
   });
 }
@@ -158,29 +144,35 @@ export async function createFolder(
  * Changes a folder's title, parent or settings. When the date repetition value or the home-list
  * switch changes, the folder's memos get their new due keys in the same transaction.
  *
+ * With an `opId`, a replay changes nothing and answers the folder.
+ *
  * @throws FOLDER_NOT_FOUND for the folder or the new parent; FOLDER_ROOT_IMMUTABLE when the root
- *   folder would get a parent; FOLDER_CYCLE when the new parent is the folder or inside it
+ *   folder would get a parent; FOLDER_CYCLE when the new parent is the folder or inside it;
+ *   OP_ID_CONFLICT when the opId was used for another operation
  */
 export async function updateFolder(
   deps: Deps,
   userId: string,
   folderId: string,
-  input: UpdateFolderInput,
+  { opId, ...input }: UpdateFolderInput,
 ): Promise<Folder> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const now = deps.now();
-    const folder = await requireFolder(trx, userId, folderId, now);
+    const op = { opId, kind: FOLDER_UPDATE_OP, targetId: folderId, appliedAt: now };
+    if (await isReplay(trx, userId, op)) return presentOne(trx, userId, folderId);
+    const folder = await requireFolder(trx, userId, folderId, { now, seq });
     const parentId = input.parentFolderId;
     if (parentId !== undefined && parentId !== folder.parentFolderId) {
       if (folderId === ROOT_FOLDER_ID) {
         throw new AppError(ErrorCode.FOLDER_ROOT_IMMUTABLE, "the root folder has no parent");
       }
       if (parentId !== null) {
-        await requireFolder(trx, userId, parentId, now);
+        await requireFolder(trx, userId, parentId, { now, seq });
         await assertNoCycle(trx, userId, folderId, parentId);
       }
     }
-    await updateFolderRow(trx, userId, folderId, input, now);
+    await updateFolderRow(trx, userId, folderId, input, { updatedAt: now, seq });
     const dateRepetitionValue = input.dateRepetitionValue ?? folder.dateRepetitionValue;
     const showAtHome = input.showAtHomeReviewList ?? folder.showAtHomeReviewList;
     if (
@@ -216,7 +208,10 @@ async function assertNoCycle(
  * Gives each listed folder its index as `order`; folders not listed keep theirs. Answers every
  * folder in the new list order.
  *
- * @throws FOLDER_NOT_FOUND (nothing changed) when an id is not one of the user's folders
+ * With an `opId`, a replay changes nothing and answers the folders.
+ *
+ * @throws FOLDER_NOT_FOUND (nothing changed) when an id is not one of the user's folders;
+ *   OP_ID_CONFLICT when the opId was used for another operation
  */
 export async function reorderFolders(
   deps: Deps,
@@ -224,30 +219,52 @@ export async function reorderFolders(
   input: ReorderFoldersInput,
 ): Promise<Folder[]> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const now = deps.now();
+    const op = { opId: input.opId, kind: FOLDER_ORDER_OP, targetId: ORDER_TARGET, appliedAt: now };
+    if (await isReplay(trx, userId, op)) return withFolderTree(await selectFolders(trx, userId));
     if (input.folderIds.includes(ROOT_FOLDER_ID)) {
-      await insertRootFolderIfMissing(trx, userId, now);
+      await insertRootFolderIfMissing(trx, userId, now, seq);
     }
     const known = new Set((await selectFolders(trx, userId)).map((folder) => folder.id));
     const missing = input.folderIds.find((id) => !known.has(id));
     if (missing !== undefined) throw folderNotFound(missing);
-    await updateFolderOrders(trx, userId, input.folderIds, now);
-    return withTree(await selectFolders(trx, userId));
+    await updateFolderOrders(trx, userId, input.folderIds, { updatedAt: now, seq });
+    return withFolderTree(await selectFolders(trx, userId));
   });
 }
 
 /**
- * Deletes a folder with its sub-folders (at any depth) and all their memos, in one transaction.
+ * Deletes a folder with its sub-folders (at any depth) and all their memos, in one transaction,
+ * leaving a tombstone for each of them at the change `seq` of the delete. Deleting a folder that
+ * is already deleted (its tombstone exists) or replaying the opId changes nothing: the user's
+ * intent is fulfilled.
  *
- * @throws FOLDER_ROOT_IMMUTABLE for the root folder; FOLDER_NOT_FOUND
+ * @throws FOLDER_ROOT_IMMUTABLE for the root folder; FOLDER_NOT_FOUND for an unknown folder;
+ *   OP_ID_CONFLICT when the opId was used for another operation
  */
-export async function deleteFolder(deps: Deps, userId: string, folderId: string): Promise<void> {
+export async function deleteFolder(
+  deps: Deps,
+  userId: string,
+  folderId: string,
+  query: DeleteQuery,
+): Promise<void> {
   if (folderId === ROOT_FOLDER_ID) {
     throw new AppError(ErrorCode.FOLDER_ROOT_IMMUTABLE, "the root folder cannot be deleted");
   }
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const folder = withTree(await selectFolders(trx, userId)).find((f) => f.id === folderId);
-    if (!folder) throw folderNotFound(folderId);
-    await deleteFoldersWithMemos(trx, userId, [folderId, ...folder.nodeFolderIds]);
+    const seq = await nextChangeSeq(trx, userId);
+    const op = { opId: query.opId, kind: FOLDER_DELETE_OP, targetId: folderId };
+    if (await isReplay(trx, userId, { ...op, appliedAt: deps.now() })) return;
+    const folder = withFolderTree(await selectFolders(trx, userId)).find((f) => f.id === folderId);
+    if (!folder) {
+      if (await hasTombstone(trx, userId, "folder", folderId)) return;
+      throw folderNotFound(folderId);
+    }
+    const folderIds = [folderId, ...folder.nodeFolderIds];
+    // Collected before the delete: the cascade leaves nothing to read afterwards.
+    await insertTombstones(trx, userId, "folder", folderIds, seq);
+    await insertMemoTombstonesOfFolders(trx, userId, folderIds, seq);
+    await deleteFoldersWithMemos(trx, userId, folderIds);
   });
 }

@@ -1,4 +1,11 @@
-export { insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+export { recordOp } from "../../db/applied-ops.repo.js";
+export {
+  deleteTombstone,
+  hasTombstone,
+  insertTombstones,
+  nextChangeSeq,
+} from "../../db/change-log.repo.js";
+export { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 
 import type { SortMode } from "@mnemo/domain";
 import { DAY_MS, REVIEWED_TODAY_SHIFT } from "@mnemo/domain";
@@ -44,6 +51,10 @@ export interface MemoWrite {
   dueKey: number;
   homeRv: number | null;
   updatedAt: number;
+  /** The change counter value of the write (see nextChangeSeq). */
+  seq: number;
+  revision: number;
+  conflictOf: string | null;
 }
 
 function toColumns(write: Partial<MemoWrite>): Updateable<MemosTable> {
@@ -62,6 +73,9 @@ function toColumns(write: Partial<MemoWrite>): Updateable<MemosTable> {
   if (write.dueKey !== undefined) columns.due_key = write.dueKey;
   if (write.homeRv !== undefined) columns.home_rv = write.homeRv;
   if (write.updatedAt !== undefined) columns.updated_at = write.updatedAt;
+  if (write.seq !== undefined) columns.seq = write.seq;
+  if (write.revision !== undefined) columns.revision = write.revision;
+  if (write.conflictOf !== undefined) columns.conflict_of = write.conflictOf;
   return columns;
 }
 
@@ -158,17 +172,19 @@ export async function selectMemoSummary(
   return row && toStoredMemoSummary(row);
 }
 
-/** One memo of the user with its contents, or undefined. */
+/** One memo of the user with its contents, or undefined; `lock` as in selectMemoSummary. */
 export async function selectMemo(
   db: Executor,
   userId: string,
   memoId: string,
+  options: { lock?: boolean } = {},
 ): Promise<StoredMemo | undefined> {
   const row = await db
     .selectFrom("memos")
     .select([...memoSummaryColumns, "contents"])
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
+    .$if(options.lock === true && isPostgres(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
   return row && { ...toStoredMemoSummary(row), contents: row.contents };
 }
@@ -206,11 +222,14 @@ export async function selectCompletionTimes(
   return rows.map((row) => row.completed_at);
 }
 
-/** Inserts a memo unless the user has one with this id; true when this call inserted it. */
+/**
+ * Inserts a memo unless the user has one with this id; true when this call inserted it. Its
+ * revision is 1 unless given.
+ */
 export async function insertMemo(
   db: Executor,
   userId: string,
-  memo: MemoWrite & { id: string; createdAt: number },
+  memo: Omit<MemoWrite, "revision"> & { id: string; createdAt: number },
 ): Promise<boolean> {
   const values = {
     ...toColumns(memo),
@@ -227,12 +246,12 @@ export async function insertMemo(
   return inserted !== undefined;
 }
 
-/** Writes the given fields of a memo. */
+/** Writes the given fields of a memo, stamped with the write's change `seq`. */
 export async function updateMemo(
   db: Executor,
   userId: string,
   memoId: string,
-  write: Partial<MemoWrite>,
+  write: Partial<MemoWrite> & { seq: number },
 ): Promise<void> {
   await db
     .updateTable("memos")
@@ -302,12 +321,12 @@ export async function markMemoShared(
   db: Executor,
   userId: string,
   memoId: string,
-  countryCode: string,
+  share: { countryCode: string; seq: number },
 ): Promise<boolean> {
   try {
     await db
       .updateTable("memos")
-      .set({ is_shared: 1, shared_country_code: countryCode })
+      .set({ is_shared: 1, shared_country_code: share.countryCode, seq: share.seq })
       .where("user_id", "=", userId)
       .where("id", "=", memoId)
       .execute();
@@ -318,15 +337,23 @@ export async function markMemoShared(
   }
 }
 
-/** Stops sharing a memo (a memo not shared stays so); true when the user has the memo. */
+/**
+ * Stops sharing a memo (a memo not shared stays so, its seq too: nothing changed); true when the
+ * user has the memo.
+ */
 export async function markMemoUnshared(
   db: Executor,
   userId: string,
   memoId: string,
+  seq: number,
 ): Promise<boolean> {
   const updated = await db
     .updateTable("memos")
-    .set({ is_shared: 0, shared_country_code: null })
+    .set({
+      is_shared: 0,
+      shared_country_code: null,
+      seq: sql<number>`case when is_shared = 1 then ${seq} else seq end`,
+    })
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .returning("id")
@@ -411,10 +438,18 @@ export async function selectReviewOpMemoId(
 /**
  * Adds one review to a memo's counters: count + 1, accumulated value + value, latest review time,
  * and the due key recomputed as `dateRV × createdAt / DAY_MS + accumulated` (the order of
- * `repetitionDueKey`, so the stored key equals what the domain computes).
+ * `repetitionDueKey`, so the stored key equals what the domain computes); stamps the change seq.
  */
 const addReviewQuery = precompile(
-  (db, userId: string, memoId: string, value: number, reviewedAt: number, dateRV: number) => {
+  (
+    db,
+    userId: string,
+    memoId: string,
+    value: number,
+    reviewedAt: number,
+    dateRV: number,
+    seq: number,
+  ) => {
     const amount = sql<number>`cast(${value} as double precision)`;
     const rv = sql<number>`cast(${dateRV} as double precision)`;
     return (
@@ -425,6 +460,7 @@ const addReviewQuery = precompile(
           accumulated_review_value: sql<number>`accumulated_review_value + ${amount}`,
           last_reviewed_at: sql<number>`case when last_reviewed_at is null or last_reviewed_at < ${reviewedAt} then ${reviewedAt} else last_reviewed_at end`,
           due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + (accumulated_review_value + ${amount})`,
+          seq,
         })
         .where("user_id", "=", userId)
         .where("id", "=", memoId)
@@ -438,10 +474,18 @@ export async function addReviewToMemo(
   db: Executor,
   userId: string,
   memoId: string,
-  review: { value: number; reviewedAt: number; dateRepetitionValue: number },
+  review: { value: number; reviewedAt: number; dateRepetitionValue: number; seq: number },
 ): Promise<StoredMemoSummary> {
-  const { value, reviewedAt, dateRepetitionValue } = review;
-  const [row] = await addReviewQuery(db, userId, memoId, value, reviewedAt, dateRepetitionValue);
+  const { value, reviewedAt, dateRepetitionValue, seq } = review;
+  const [row] = await addReviewQuery(
+    db,
+    userId,
+    memoId,
+    value,
+    reviewedAt,
+    dateRepetitionValue,
+    seq,
+  );
   if (!row) throw new Error(`memo ${memoId} vanished inside its review transaction`);
   return toStoredMemoSummary(row);
 }
@@ -528,11 +572,15 @@ export async function markLatestCompletionUndone(
   return updated !== undefined;
 }
 
-/** Recounts a memo's completions that are not undone, and the latest of them. */
+/**
+ * Recounts a memo's completions that are not undone, and the latest of them; stamps the change
+ * `seq`.
+ */
 export async function refreshCompletionCounters(
   db: Executor,
   userId: string,
   memoId: string,
+  seq: number,
 ): Promise<void> {
   const live = db
     .selectFrom("memo_completions")
@@ -544,58 +592,23 @@ export async function refreshCompletionCounters(
     .set({
       completed_count: live.select((eb) => eb.fn.countAll<number>().as("n")),
       last_completed_at: live.select((eb) => eb.fn.max("completed_at").as("m")),
+      seq,
     })
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .execute();
 }
 
-/** Records an applied operation unless its opId is known; true when this call recorded it. */
-export async function insertAppliedOp(
-  db: Executor,
-  userId: string,
-  op: { opId: string; kind: string; targetId: string; appliedAt: number },
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto("applied_ops")
-    .values({
-      user_id: userId,
-      op_id: op.opId,
-      kind: op.kind,
-      target_id: op.targetId,
-      applied_at: op.appliedAt,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
-    .returning("op_id")
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-/** What an applied opId was used for, or undefined. */
-export async function selectAppliedOp(
-  db: Executor,
-  userId: string,
-  opId: string,
-): Promise<{ kind: string; targetId: string } | undefined> {
-  const row = await db
-    .selectFrom("applied_ops")
-    .select(["kind", "target_id"])
-    .where("user_id", "=", userId)
-    .where("op_id", "=", opId)
-    .executeTakeFirst();
-  return row && { kind: row.kind, targetId: row.target_id };
-}
-
-/** Adds `delta` to a memo's priority. */
+/** Adds `delta` to a memo's priority; stamps the change `seq`. */
 export async function addToPriority(
   db: Executor,
   userId: string,
   memoId: string,
-  delta: number,
+  change: { delta: number; seq: number },
 ): Promise<void> {
   await db
     .updateTable("memos")
-    .set({ priority: sql<number>`priority + ${delta}` })
+    .set({ priority: sql<number>`priority + ${change.delta}`, seq: change.seq })
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .execute();

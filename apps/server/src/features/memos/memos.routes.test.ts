@@ -349,7 +349,14 @@ describe("DELETE /api/memos/:memoId", () => {
     expect((await client.get(`/api/memos/${memo.id}`)).status).toBe(404);
     expect(await countRows(server, "memo_reviews", userId)).toBe(0);
     expect(await countRows(server, "memo_completions", userId)).toBe(0);
-    expect((await client.delete(`/api/memos/${memo.id}`)).status).toBe(404);
+    // Deleting a deleted memo fulfils the intent again (offline clients replay deletes).
+    expect((await client.delete(`/api/memos/${memo.id}`)).status).toBe(204);
+  });
+
+  it("answers 404 MEMO_NOT_FOUND for an id that never existed", async () => {
+    const response = await alice.client.delete("/api/memos/neverExistedMemoIdAA");
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe("MEMO_NOT_FOUND");
   });
 
   it("answers 400 VALIDATION_FAILED for a malformed id", async () => {

@@ -1,6 +1,7 @@
 import {
   changePriorityInputSchema,
   createMemoInputSchema,
+  deleteQuerySchema,
   folderIdParamsSchema,
   listMemosQuerySchema,
   memoIdParamsSchema,
@@ -91,19 +92,28 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Change a memo; empty contents leave the stored contents unchanged",
+        description:
+          "Idempotent under `opId`. With `baseRevision` below the stored revision, a change of " +
+          "title or contents first keeps the stored text as a conflict copy (`conflictCopy`).",
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
       const input = parseInput(updateMemoInputSchema, request.body);
-      return { memo: await updateMemo(app.deps, user.id, memoId, input) };
+      return updateMemo(app.deps, user, memoId, input);
     },
   );
 
   app.post(
     "/memos/:memoId/move",
-    { schema: { tags, security, summary: "Move a memo into another folder" } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Move a memo into another folder, once per opId if given",
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -114,11 +124,19 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/memos/:memoId",
-    { schema: { tags, security, summary: "Delete a memo" } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Delete a memo",
+        description: "Idempotent: 204 also when the memo is already deleted; `?opId=` optional.",
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
-      await deleteMemo(app.deps, user.id, memoId);
+      const query = parseInput(deleteQuerySchema, request.query);
+      await deleteMemo(app.deps, user.id, memoId, query);
       return reply.status(204).send();
     },
   );

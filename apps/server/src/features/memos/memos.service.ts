@@ -2,6 +2,7 @@ import type {
   ChangePriorityInput,
   CountryCode,
   CreateMemoInput,
+  DeleteQuery,
   ListMemosQuery,
   MemoDetail,
   MemoOpInput,
@@ -39,21 +40,25 @@ import {
   addReviewToMemo,
   addToPriority,
   deleteMemo as deleteMemoRow,
-  insertAppliedOp,
+  deleteTombstone,
+  ensureRootFolder,
+  hasTombstone,
   insertCompletion,
   insertMemo,
   insertReview,
   insertRootFolderIfMissing,
+  insertTombstones,
   type MemoFolder,
   markLatestCompletionUndone,
   markMemoShared,
   markMemoUnshared,
+  nextChangeSeq,
   type PagePosition,
   pageKeyLength,
+  recordOp,
   refreshCompletionCounters,
   type StoredMemo,
   type StoredMemoSummary,
-  selectAppliedOp,
   selectCompletionOpMemoId,
   selectCompletionTimes,
   selectMemo,
@@ -71,8 +76,11 @@ import {
 
 type Deps = Pick<Required<AppDeps>, "db" | "now">;
 
-/** `applied_ops.kind` of a priority change. */
+/** `applied_ops.kind` of the memo operations whose opId has no row of its own. */
 const PRIORITY_OP = "memo.priority";
+const UPDATE_OP = "memo.update";
+const MOVE_OP = "memo.move";
+const DELETE_OP = "memo.delete";
 
 /** How far ahead of the server's clock a client's review time may be (clock skew). */
 const MAX_CLOCK_AHEAD_MS = DAY_MS;
@@ -83,6 +91,21 @@ function memoNotFound(memoId: string): AppError {
 
 function opIdConflict(opId: string): AppError {
   return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
+}
+
+/**
+ * Records a memo operation's opId (none: the operation is applied). True when the operation was
+ * applied before and must not be applied again. @throws OP_ID_CONFLICT
+ */
+async function isReplay(
+  trx: Executor,
+  userId: string,
+  op: { opId: string | undefined; kind: string; targetId: string; appliedAt: number },
+): Promise<boolean> {
+  if (op.opId === undefined) return false;
+  const use = await recordOp(trx, userId, { ...op, opId: op.opId });
+  if (use === "conflict") throw opIdConflict(op.opId);
+  return use === "replay";
 }
 
 function toSummary(memo: StoredMemoSummary, sortingValue: number | null): MemoSummary {
@@ -107,6 +130,8 @@ function toSummary(memo: StoredMemoSummary, sortingValue: number | null): MemoSu
     completedCount: memo.completedCount,
     isCompleted: memo.completedCount > 0,
     isShared: memo.isShared,
+    revision: memo.revision,
+    conflictOf: memo.conflictOf,
     sortingValue,
   };
 }
@@ -129,16 +154,22 @@ async function presentSummary(db: Executor, userId: string, memoId: string): Pro
   return toSummary(memo, null);
 }
 
-/** The user's folder; the root folder is created on first use. @throws FOLDER_NOT_FOUND */
+/**
+ * The user's folder; the root folder is created on first use, stamped with the change `seq` of
+ * the write transaction (`null` for a read, which creates it in a transaction of its own).
+ *
+ * @throws FOLDER_NOT_FOUND
+ */
 async function requireFolder(
   db: Executor,
   userId: string,
   folderId: string,
-  now: number,
+  stamp: { now: number; seq: number | null },
 ): Promise<MemoFolder> {
   let folder = await selectMemoFolder(db, userId, folderId);
   if (!folder && folderId === ROOT_FOLDER_ID) {
-    await insertRootFolderIfMissing(db, userId, now);
+    if (stamp.seq === null) await ensureRootFolder(db, userId, stamp.now);
+    else await insertRootFolderIfMissing(db, userId, stamp.now, stamp.seq);
     folder = await selectMemoFolder(db, userId, folderId);
   }
   if (!folder) throw new AppError(ErrorCode.FOLDER_NOT_FOUND, `folder ${folderId} not found`);
@@ -275,7 +306,7 @@ export async function listMemos(
 ): Promise<{ memos: MemoSummary[]; nextCursor: string | null }> {
   const db = deps.db.kysely;
   const now = deps.now();
-  const folder = await requireFolder(db, userId, folderId, now);
+  const folder = await requireFolder(db, userId, folderId, { now, seq: null });
   const mode = query.sort ?? folder.sortingMethod;
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, mode);
   const todayStart = cursor?.todayStart ?? startOfDay(now, query.tz);
@@ -316,12 +347,13 @@ export async function createMemo(
   input: CreateMemoInput,
 ): Promise<{ memo: MemoDetail; created: boolean }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, user.id);
     const now = deps.now();
     const id = input.id ?? randomId();
     if (input.id !== undefined && (await selectMemoSummary(trx, user.id, id))) {
       return { memo: await presentDetail(trx, user.id, id), created: false };
     }
-    const folder = await requireFolder(trx, user.id, input.folderId, now);
+    const folder = await requireFolder(trx, user.id, input.folderId, { now, seq });
     const contents = sanitizeRichText(input.contents ?? "");
     const created = await insertMemo(trx, user.id, {
       id,
@@ -339,7 +371,10 @@ export async function createMemo(
       ...folderKeys(folder, now, 0),
       createdAt: now,
       updatedAt: now,
+      seq,
+      conflictOf: null,
     });
+    await deleteTombstone(trx, user.id, "memo", id);
     return { memo: await presentDetail(trx, user.id, id), created };
   });
 }
@@ -351,35 +386,90 @@ export async function getMemo(deps: Deps, userId: string, memoId: string): Promi
 
 /**
  * Changes a memo's fields. New contents are sanitized and replace the old (with a new preview)
- * only when they are not empty rich text (spec 5).
+ * only when they are not empty rich text (spec 5). The revision rises by 1 when the title or the
+ * contents change.
  *
- * @throws MEMO_NOT_FOUND
+ * Offline edits (the later edit by server order wins, the losing text is kept): when
+ * `baseRevision` is lower than the stored revision and the change gives the memo another title or
+ * contents, the stored text is first kept as a conflict copy in the same folder (a new memo with
+ * `conflictOf` = this memo's id, fresh counters, revision 1). With an `opId`, a replay changes
+ * nothing and answers the memo's current state without a copy.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another operation
  */
 export async function updateMemo(
   deps: Deps,
-  userId: string,
+  user: { id: string; name: string },
   memoId: string,
   input: UpdateMemoInput,
-): Promise<MemoDetail> {
+): Promise<{ memo: MemoDetail; conflictCopy: MemoDetail | null }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
+    const seq = await nextChangeSeq(trx, user.id);
+    const now = deps.now();
+    const { opId, baseRevision, contents: rawContents, ...fields } = input;
+    const op = { opId, kind: UPDATE_OP, targetId: memoId, appliedAt: now };
+    if (await isReplay(trx, user.id, op)) {
+      return { memo: await presentDetail(trx, user.id, memoId), conflictCopy: null };
+    }
+    const memo = await selectMemo(trx, user.id, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
-    const { contents: rawContents, ...fields } = input;
     const contents = rawContents === undefined ? "" : sanitizeRichText(rawContents);
     const hasContents = !isEmptyRichText(contents);
-    await updateMemoRow(trx, userId, memoId, {
+    const isTextChange =
+      (fields.title !== undefined && fields.title !== memo.title) ||
+      (hasContents && contents !== memo.contents);
+    let conflictCopy: MemoDetail | null = null;
+    if (isTextChange && baseRevision !== undefined && baseRevision < memo.revision) {
+      conflictCopy = await insertConflictCopy(trx, user, memo, { now, seq });
+    }
+    await updateMemoRow(trx, user.id, memoId, {
       ...fields,
       ...(hasContents ? { contents, preview: previewFromHtml(contents) } : {}),
-      updatedAt: deps.now(),
+      ...(isTextChange ? { revision: memo.revision + 1 } : {}),
+      updatedAt: now,
+      seq,
     });
-    return presentDetail(trx, userId, memoId);
+    return { memo: await presentDetail(trx, user.id, memoId), conflictCopy };
   });
+}
+
+/** Keeps a memo's stored text as a new memo beside it (see updateMemo). */
+async function insertConflictCopy(
+  trx: Executor,
+  user: { id: string; name: string },
+  memo: StoredMemo,
+  stamp: { now: number; seq: number },
+): Promise<MemoDetail> {
+  const folder = await requireFolder(trx, user.id, memo.folderId, stamp);
+  const id = randomId();
+  await insertMemo(trx, user.id, {
+    id,
+    folderId: memo.folderId,
+    title: memo.title,
+    contents: memo.contents,
+    preview: memo.preview,
+    categoryId: memo.categoryId,
+    category: memo.category,
+    type: memo.type,
+    tags: memo.tags,
+    userName: memo.userName || user.name,
+    flashCardHint: memo.flashCardHint,
+    priority: 0,
+    ...folderKeys(folder, stamp.now, 0),
+    createdAt: stamp.now,
+    updatedAt: stamp.now,
+    seq: stamp.seq,
+    conflictOf: memo.id,
+  });
+  return presentDetail(trx, user.id, id);
 }
 
 /**
  * Moves a memo into another of the user's folders; its repetition keys follow the new folder.
+ * With an `opId`, a replay changes nothing and answers the memo.
  *
- * @throws MEMO_NOT_FOUND; FOLDER_NOT_FOUND for the target
+ * @throws MEMO_NOT_FOUND; FOLDER_NOT_FOUND for the target; OP_ID_CONFLICT when the opId was used
+ *   for another operation
  */
 export async function moveMemo(
   deps: Deps,
@@ -388,40 +478,67 @@ export async function moveMemo(
   input: MoveMemoInput,
 ): Promise<MemoDetail> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const now = deps.now();
+    const op = { opId: input.opId, kind: MOVE_OP, targetId: memoId, appliedAt: now };
+    if (await isReplay(trx, userId, op)) return presentDetail(trx, userId, memoId);
     const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
-    const folder = await requireFolder(trx, userId, input.folderId, now);
+    const folder = await requireFolder(trx, userId, input.folderId, { now, seq });
     await updateMemoRow(trx, userId, memoId, {
       folderId: folder.id,
       ...folderKeys(folder, memo.createdAt, memo.accumulatedReviewValue),
       updatedAt: now,
+      seq,
     });
     return presentDetail(trx, userId, memoId);
   });
 }
 
-/** Deletes a memo with its reviews and completions. @throws MEMO_NOT_FOUND */
-export async function deleteMemo(deps: Deps, userId: string, memoId: string): Promise<void> {
-  if (!(await deleteMemoRow(deps.db.kysely, userId, memoId))) throw memoNotFound(memoId);
+/**
+ * Deletes a memo with its reviews and completions, leaving a tombstone at the change `seq` of
+ * the delete. Deleting a memo that is already deleted (its tombstone exists) or replaying the
+ * opId changes nothing: the user's intent is fulfilled.
+ *
+ * @throws MEMO_NOT_FOUND for an unknown memo; OP_ID_CONFLICT when the opId was used for another
+ *   operation
+ */
+export async function deleteMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  query: DeleteQuery,
+): Promise<void> {
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
+    const op = { opId: query.opId, kind: DELETE_OP, targetId: memoId, appliedAt: deps.now() };
+    if (await isReplay(trx, userId, op)) return;
+    if (await deleteMemoRow(trx, userId, memoId)) {
+      await insertTombstones(trx, userId, "memo", [memoId], seq);
+    } else if (!(await hasTombstone(trx, userId, "memo", memoId))) {
+      throw memoNotFound(memoId);
+    }
+  });
 }
 
 // ---- reviews, completions, priority --------------------------------------------------------
 
 /**
- * Runs one idempotent operation on a memo in a transaction that first locks the memo, so retries
- * and concurrent operations on it run one after another; answers the memo's state afterwards.
+ * Runs one idempotent operation on a memo in a transaction that takes the change seq (see
+ * nextChangeSeq) and locks the memo, so retries and concurrent operations on it run one after
+ * another; answers the memo's state afterwards. `apply` stamps the seq on what it changes.
  */
 async function runMemoOp(
   deps: Deps,
   userId: string,
   memoId: string,
-  apply: (trx: Executor, memo: StoredMemoSummary, now: number) => Promise<void>,
+  apply: (trx: Executor, stamp: { now: number; seq: number }) => Promise<void>,
 ): Promise<MemoSummary> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
-    await apply(trx, memo, deps.now());
+    await apply(trx, { now: deps.now(), seq });
     return presentSummary(trx, userId, memoId);
   });
 }
@@ -447,15 +564,17 @@ export async function reviewMemo(
       { path: "reviewedAt", issue: "Expected a time no later than one day from now" },
     ]);
   }
-  // The hottest write of the app: one read (memo + folder), one insert, one update that
-  // returns the new state.
+  // The hottest write of the app: the change seq, one read (memo + folder), one insert, one
+  // update that stamps the seq and returns the new state.
   const memo = await deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
     const found = await selectMemoForReview(trx, userId, memoId);
     if (!found) throw memoNotFound(memoId);
     const value = input.value ?? found.readRepetitionValue;
     if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt })) {
       const { dateRepetitionValue } = found;
-      return addReviewToMemo(trx, userId, memoId, { value, reviewedAt, dateRepetitionValue });
+      const review = { value, reviewedAt, dateRepetitionValue, seq };
+      return addReviewToMemo(trx, userId, memoId, review);
     }
     if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
       throw opIdConflict(input.opId);
@@ -477,9 +596,9 @@ export async function completeMemo(
   memoId: string,
   input: MemoOpInput,
 ): Promise<MemoSummary> {
-  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+  return runMemoOp(deps, userId, memoId, async (trx, { now, seq }) => {
     if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt: now })) {
-      await refreshCompletionCounters(trx, userId, memoId);
+      await refreshCompletionCounters(trx, userId, memoId, seq);
     } else if ((await selectCompletionOpMemoId(trx, userId, input.opId)) !== memoId) {
       throw opIdConflict(input.opId);
     }
@@ -499,7 +618,7 @@ export async function uncompleteMemo(
   memoId: string,
   input: MemoOpInput,
 ): Promise<MemoSummary> {
-  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+  return runMemoOp(deps, userId, memoId, async (trx, { now, seq }) => {
     const usedFor = await selectUndoOpMemoId(trx, userId, input.opId);
     if (usedFor !== undefined) {
       if (usedFor !== memoId) throw opIdConflict(input.opId);
@@ -509,7 +628,7 @@ export async function uncompleteMemo(
     if (!(await markLatestCompletionUndone(trx, userId, memoId, undo))) {
       throw new AppError(ErrorCode.MEMO_NOT_COMPLETED, `memo ${memoId} has no completion`);
     }
-    await refreshCompletionCounters(trx, userId, memoId);
+    await refreshCompletionCounters(trx, userId, memoId, seq);
   });
 }
 
@@ -524,14 +643,11 @@ export async function changeMemoPriority(
   memoId: string,
   input: ChangePriorityInput,
 ): Promise<MemoSummary> {
-  return runMemoOp(deps, userId, memoId, async (trx, _memo, now) => {
+  return runMemoOp(deps, userId, memoId, async (trx, { now, seq }) => {
     const op = { opId: input.opId, kind: PRIORITY_OP, targetId: memoId, appliedAt: now };
-    if (await insertAppliedOp(trx, userId, op)) {
-      await addToPriority(trx, userId, memoId, input.delta);
-      return;
+    if (!(await isReplay(trx, userId, op))) {
+      await addToPriority(trx, userId, memoId, { delta: input.delta, seq });
     }
-    const known = await selectAppliedOp(trx, userId, input.opId);
-    if (known?.kind !== PRIORITY_OP || known.targetId !== memoId) throw opIdConflict(input.opId);
   });
 }
 
@@ -551,13 +667,14 @@ export async function shareMemo(
   memoId: string,
 ): Promise<MemoShare> {
   return deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, user.id);
     const sharing = await selectMemoSharing(trx, user.id, memoId);
     if (!sharing) throw memoNotFound(memoId);
     const shared = countryCodeSchema.safeParse(sharing.countryCode);
     if (shared.success) {
       return { memoId, countryCode: shared.data, path: sharedMemoPath(shared.data, memoId) };
     }
-    if (!(await markMemoShared(trx, user.id, memoId, user.countryCode))) {
+    if (!(await markMemoShared(trx, user.id, memoId, { countryCode: user.countryCode, seq }))) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
         { path: "memoId", issue: "Another memo is shared with this id; share a copy of the memo" },
       ]);
@@ -572,7 +689,10 @@ export async function shareMemo(
 
 /** Stops sharing a memo; a memo that is not shared stays so. @throws MEMO_NOT_FOUND */
 export async function unshareMemo(deps: Deps, userId: string, memoId: string): Promise<void> {
-  if (!(await markMemoUnshared(deps.db.kysely, userId, memoId))) throw memoNotFound(memoId);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const seq = await nextChangeSeq(trx, userId);
+    if (!(await markMemoUnshared(trx, userId, memoId, seq))) throw memoNotFound(memoId);
+  });
 }
 
 /**

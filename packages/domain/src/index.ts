@@ -3,6 +3,7 @@
  * No I/O and no clock: callers pass `now` in epoch milliseconds.
  */
 export * from "./api/index.js";
+export * from "./cache/cache-freshness.js";
 export * from "./common/random-id.js";
 export * from "./common/timestamp.js";
 export * from "./common/validation.js";

@@ -5,7 +5,8 @@
 //     for the browser tests) when missing,
 //  3. starts a throwaway PostgreSQL cluster on a free port unless TEST_DATABASE_URL is given,
 //  4. runs lint and type checks (workspaces and e2e/), builds every workspace (the browser tests
-//     drive the built web app served by the built server), then every Vitest project (domain,
+//     drive the built web app served by the built server), builds the native apps' web assets and
+//     runs `cap sync` (android/, ios/), then every Vitest project (domain,
 //     server on SQLite and PostgreSQL, e2e in Chromium),
 //  5. stops the cluster and removes its files, whatever happened.
 import { spawnSync } from "node:child_process";
@@ -94,6 +95,12 @@ async function main() {
     // Vite follows NODE_ENV: the browser tests must drive the production bundle users get, not
     // one built under the NODE_ENV=test the other steps run with.
     runStep("build", "npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
+    // The mobile apps: the native web build (no service worker) copied into android/ and ios/
+    // with their plugins. Needs no Android SDK or Xcode; a second or so.
+    runStep("native sync", "npm", ["run", "cap:sync", "-w", "@mnemo/web"], {
+      ...process.env,
+      NODE_ENV: "production",
+    });
     const report = join(mkdtempSync(join(tmpdir(), "mnemo-vitest-")), "report.json");
     try {
       runStep(

@@ -1,4 +1,6 @@
 import { ErrorCode } from "@mnemo/domain";
+import type { AuthTokenStore } from "../platform/auth-token";
+import { isNative } from "../platform/platform";
 
 /**
  * Every failed call becomes an ApiError carrying a stable `code` from the domain's ErrorCode
@@ -24,6 +26,32 @@ export function errorCodeOf(error: unknown): string {
 const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
+/** better-auth's bearer plugin sends the session token in this response header. */
+const AUTH_TOKEN_HEADER = "set-auth-token";
+const SIGN_OUT_PATH = "/api/auth/sign-out";
+
+/**
+ * The native apps' page is served by the web view (capacitor://localhost, https://localhost), so
+ * their calls go to the API's absolute origin, set at build time (README "Native app"). On the
+ * web the page and the API share an origin and paths stay relative.
+ */
+const NATIVE_API_ORIGIN = (import.meta.env.VITE_API_ORIGIN ?? "").replace(/\/+$/, "");
+
+/**
+ * On native the API's XSRF-TOKEN cookie belongs to another origin, which the page's script cannot
+ * read: the token comes from the body of GET /api/csrf instead and is kept here.
+ */
+let nativeXsrfToken: string | null = null;
+
+/**
+ * The native apps' bearer token storage (src/platform/auth-token.ts), handed over at start by
+ * src/platform/start.ts so the web build never loads it.
+ */
+let authTokenStore: Promise<AuthTokenStore> | null = null;
+
+export function provideAuthTokenStore(store: Promise<AuthTokenStore>): void {
+  authTokenStore = store;
+}
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(";")) {
@@ -33,28 +61,64 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/** Asks the server for a fresh anti-forgery token (it sets the cookie and repeats it in the body). */
+async function renewXsrfToken(): Promise<void> {
+  const response = await send("GET", "/api/csrf");
+  if (isNative() && response.ok) {
+    nativeXsrfToken = ((await response.json()) as { token?: string }).token ?? null;
+  }
+}
+
 /** The anti-forgery token the server set as a cookie; fetched once when the cookie is missing. */
 async function xsrfToken(): Promise<string> {
+  if (isNative()) {
+    if (nativeXsrfToken === null) await renewXsrfToken();
+    return nativeXsrfToken ?? "";
+  }
   const existing = readCookie(XSRF_COOKIE);
   if (existing) return existing;
-  await send("GET", "/api/csrf");
+  await renewXsrfToken();
   return readCookie(XSRF_COOKIE) ?? "";
 }
 
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const native = isNative();
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (!SAFE_METHODS.has(method)) headers[XSRF_HEADER] = await xsrfToken();
+  const tokens = native ? await authTokenStore : null;
+  if (tokens) {
+    const token = await tokens.readAuthToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  let response: Response;
   try {
-    return await fetch(path, {
+    response = await fetch(native ? `${NATIVE_API_ORIGIN}${path}` : path, {
       method,
       headers,
-      credentials: "same-origin",
+      credentials: native ? "include" : "same-origin",
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
   } catch (error) {
     throw new ApiError(ErrorCode.NETWORK_UNAVAILABLE, 0, String(error));
   }
+  if (tokens) await keepAuthToken(tokens, path, response);
+  return response;
+}
+
+/** Native: stores the token a sign-in answers with, and forgets it once signed out. */
+async function keepAuthToken(
+  tokens: AuthTokenStore,
+  path: string,
+  response: Response,
+): Promise<void> {
+  if (path === SIGN_OUT_PATH) {
+    await tokens.storeAuthToken(null);
+    nativeXsrfToken = null;
+    return;
+  }
+  const token = response.headers.get(AUTH_TOKEN_HEADER);
+  if (token) await tokens.storeAuthToken(token);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -86,7 +150,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (response.status === 403 && !SAFE_METHODS.has(method)) {
     const error = await toApiError(response.clone());
     if (error.code === ErrorCode.CSRF_REJECTED) {
-      await send("GET", "/api/csrf");
+      await renewXsrfToken();
       response = await send(method, path, body);
     }
   }
@@ -109,4 +173,9 @@ export function query(params: Record<string, string | number | undefined | null>
 /** The viewer's UTC offset in minutes east of UTC, as the server's `tz` parameters expect. */
 export function utcOffsetMinutes(at = new Date()): number {
   return -at.getTimezoneOffset();
+}
+
+/** Whether a call failed because the server could not be reached (offline, server down). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.NETWORK_UNAVAILABLE;
 }

@@ -4,11 +4,15 @@ import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router";
 import { useFolders } from "../api/folders.queries";
 import { showToast } from "../overlays/toast";
+import { copyText } from "../platform/copy-text";
 import { useSignedInMe } from "../session/me-context";
 import { isAnonymousUser, signOut } from "../session/session";
 
-/** Spec 4: the build's configuration decides dev mode. */
-const isDevMode = import.meta.env.MODE !== "production";
+/**
+ * Spec 4: the build's configuration decides dev mode. PROD, not MODE: the native apps' build
+ * runs in mode "native" and is a production build too.
+ */
+const isDevMode = !import.meta.env.PROD;
 
 /**
  * The navigation entries of spec 2 "Shell", shared by the side navigation (≥ 992 px) and the
@@ -45,7 +49,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
 
   const copyAddress = async () => {
     try {
-      await navigator.clipboard.writeText(window.location.origin);
+      await copyText(window.location.origin);
       showToast(t("shell.addressCopied"));
     } catch {
       showToast(t("errors.CLIPBOARD_UNAVAILABLE"));

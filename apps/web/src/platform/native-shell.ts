@@ -1,0 +1,77 @@
+import { Device } from "@capacitor/device";
+import { StatusBar, Style } from "@capacitor/status-bar";
+import { AdMob } from "@capacitor-community/admob";
+import { DEFAULT_COUNTRY_CODE, ErrorCode } from "@mnemo/domain";
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "../api/client";
+import { sendErrorLog } from "../api/logs.api";
+import { type Me, meKeys } from "../api/me.queries";
+import { onModalVisibility } from "../overlays/modal";
+import { startBannerAd } from "./ads";
+import { type SignedInUser, storeDeviceInfoOnce } from "./device-info";
+import { isProductionBuild, type PlatformName, platformName } from "./platform";
+
+// Loaded only inside the native apps (start.ts imports it when isNative()): the web build keeps
+// every Capacitor plugin, and this wiring, out of its first route.
+
+/** The light theme's background (app.css `--bg`), so the status bar blends with the page. */
+const STATUS_BAR_COLOR = "#f2f2f7";
+
+/** Logs to the console and to the server's error log (spec 8), as the error dialog does. */
+function reportError(message: string): void {
+  console.error(message);
+  void sendErrorLog({
+    code: ErrorCode.INTERNAL,
+    country: DEFAULT_COUNTRY_CODE,
+    message,
+    userKey: null,
+  });
+}
+
+/** Calls `listener` with the signed-in user now (when known) and each time the user query answers one. */
+function onSignedIn(queryClient: QueryClient) {
+  return (listener: (user: SignedInUser) => void): (() => void) => {
+    const tell = (me: Me | null | undefined) => me?.user && listener(me.user);
+    tell(queryClient.getQueryData<Me | null>(meKeys.all));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.query.queryKey[0] === meKeys.all[0]) {
+        tell(event.query.state.data as Me | null | undefined);
+      }
+    });
+  };
+}
+
+async function setStatusBar(platform: PlatformName): Promise<void> {
+  // Style.Light = dark text, for the light background.
+  await StatusBar.setStyle({ style: Style.Light });
+  if (platform === "android") await StatusBar.setBackgroundColor({ color: STATUS_BAR_COLOR });
+}
+
+/**
+ * Spec 4 start-up on native: set the status bar, init ads (the bottom banner), and store the
+ * device info on the user once one is signed in. One failing does not stop the others.
+ */
+export async function startNativeShell(queryClient: QueryClient): Promise<void> {
+  const platform = platformName();
+  storeDeviceInfoOnce({
+    plugin: Device,
+    onSignedIn: onSignedIn(queryClient),
+    updateDeviceInfo: async (deviceInfo) => {
+      queryClient.setQueryData(meKeys.all, await api<Me>("PATCH", "/api/me", { deviceInfo }));
+    },
+    reportError,
+  });
+  const results = await Promise.allSettled([
+    setStatusBar(platform),
+    startBannerAd({
+      plugin: AdMob,
+      platform,
+      isProduction: isProductionBuild,
+      onModalVisibility,
+      reportError,
+    }),
+  ]);
+  for (const result of results) {
+    if (result.status === "rejected") reportError(`native start: ${result.reason}`);
+  }
+}

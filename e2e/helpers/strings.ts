@@ -9,14 +9,25 @@ const translations = readTranslations(
   fileURLToPath(new URL("../../apps/web/src/i18n/", import.meta.url)),
 );
 
-/** The `lang` text of a dotted key, with `{{name}}` placeholders filled; throws when missing. */
-export function tr(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+function lookup(lang: Lang, key: string): unknown {
   let node: unknown = translations[lang];
   for (const part of key.split(".")) {
     node =
       typeof node === "object" && node !== null
         ? (node as Record<string, unknown>)[part]
         : undefined;
+  }
+  return node;
+}
+
+/**
+ * The `lang` text of a dotted key, with `{{name}}` placeholders filled; throws when missing. With
+ * a numeric `count`, a key with plural forms resolves as i18next does (`key_one`, `key_other`).
+ */
+export function tr(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  let node = lookup(lang, key);
+  if (node === undefined && typeof values.count === "number") {
+    node = lookup(lang, `${key}_${new Intl.PluralRules(lang).select(values.count)}`);
   }
   if (typeof node !== "string") throw new Error(`no ${lang} string for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>

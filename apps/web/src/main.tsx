@@ -4,9 +4,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { ApiError } from "./api/client";
-import { meKeys } from "./api/me.queries";
+import { forgetCachedMe, meKeys } from "./api/me.queries";
 import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n/i18n";
+import { startPlatform } from "./platform/start";
 import "./styles/app.css";
 
 /**
@@ -16,6 +17,7 @@ import "./styles/app.css";
  */
 function onSessionEnded(error: Error): void {
   if (error instanceof ApiError && error.code === ErrorCode.UNAUTHENTICATED) {
+    forgetCachedMe();
     queryClient.setQueryData(meKeys.all, null);
   }
 }
@@ -25,6 +27,9 @@ const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onSessionEnded }),
   defaultOptions: {
     queries: {
+      // Lists and memos are read from the device's cache, which answers offline too; a query
+      // must not wait paused for a network it does not need (server reads fail fast instead).
+      networkMode: "always",
       staleTime: 15_000,
       // A 4xx answer will not change on retry; network trouble may.
       retry: (count, error) =>
@@ -47,4 +52,5 @@ async function start() {
   );
 }
 
+startPlatform(queryClient);
 void start();

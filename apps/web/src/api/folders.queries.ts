@@ -1,5 +1,6 @@
 import {
   type CreateFolderInput,
+  ErrorCode,
   type Folder,
   type FolderResponse,
   type FoldersResponse,
@@ -8,9 +9,8 @@ import {
 } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "./client";
-import { homeKeys } from "./home.queries";
-import { memoKeys } from "./memos.queries";
+import { offline } from "../offline/offline-lazy";
+import { ApiError, api, isNetworkError } from "./client";
 
 export const folderKeys = {
   all: ["folders"] as const,
@@ -18,12 +18,31 @@ export const folderKeys = {
   detail: (folderId: string) => [...folderKeys.all, "detail", folderId] as const,
 };
 
-/** Every folder of the user (root included), pinned first, then by order. */
+/**
+ * Every folder of the user (root included), pinned first, then by order: from the device once
+ * its first download finished, until then from the server (and kept on the device), or from what
+ * the device holds when the server cannot be reached.
+ */
 export function useFolders() {
   return useQuery({
     queryKey: folderKeys.list(),
-    queryFn: async () => (await api<FoldersResponse>("GET", "/api/folders")).folders,
+    queryFn: async () => {
+      const { isCacheComplete, readFolders, storeServerFolders } = await offline();
+      if (await isCacheComplete()) return readFolders();
+      try {
+        const { folders } = await api<FoldersResponse>("GET", "/api/folders");
+        await storeServerFolders(folders);
+        return folders;
+      } catch (error) {
+        if (isNetworkError(error)) return readFolders();
+        throw error;
+      }
+    },
   });
+}
+
+function folderNotFound(folderId: string): ApiError {
+  return new ApiError(ErrorCode.FOLDER_NOT_FOUND, 404, `folder ${folderId} not found`);
 }
 
 export function useFolder(folderId: string | undefined) {
@@ -31,101 +50,54 @@ export function useFolder(folderId: string | undefined) {
   return useQuery({
     queryKey: folderKeys.detail(folderId ?? ""),
     enabled: Boolean(folderId),
-    queryFn: async () =>
-      (await api<FolderResponse>("GET", `/api/folders/${encodeURIComponent(folderId ?? "")}`))
-        .folder,
+    queryFn: async () => {
+      const id = folderId ?? "";
+      const { isCacheComplete, readFolder } = await offline();
+      const local = await readFolder(id);
+      if (local || (await isCacheComplete())) {
+        if (!local) throw folderNotFound(id);
+        return local;
+      }
+      return (await api<FolderResponse>("GET", `/api/folders/${encodeURIComponent(id)}`)).folder;
+    },
     initialData: () =>
       client.getQueryData<Folder[]>(folderKeys.list())?.find((folder) => folder.id === folderId),
   });
 }
 
-function useInvalidateFolders() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: folderKeys.all }),
-      client.invalidateQueries({ queryKey: homeKeys.all }),
-    ]);
-}
-
-/**
- * A form's save reports a lost connection at once (NETWORK_UNAVAILABLE) instead of waiting
- * paused for the network, so the form can say so and keep what was typed.
- */
-const FORM_SAVE = { networkMode: "always" } as const;
+// Changes are made on the device (cache + outbox) and sent by the sync engine; the cache tells
+// the screens to refresh, so these need no invalidation of their own.
+const LOCAL = { networkMode: "always" } as const;
 
 export function useCreateFolder() {
-  const invalidate = useInvalidateFolders();
   return useMutation({
-    ...FORM_SAVE,
-    mutationFn: async (input: CreateFolderInput) =>
-      (await api<FolderResponse>("POST", "/api/folders", input)).folder,
-    onSuccess: invalidate,
+    ...LOCAL,
+    mutationFn: async (input: CreateFolderInput) => (await offline()).createFolderLocally(input),
   });
 }
 
 export function useUpdateFolder() {
   const client = useQueryClient();
-  const invalidate = useInvalidateFolders();
   return useMutation({
-    ...FORM_SAVE,
+    ...LOCAL,
     mutationFn: async ({ folderId, input }: { folderId: string; input: UpdateFolderInput }) =>
-      (await api<FolderResponse>("PATCH", `/api/folders/${encodeURIComponent(folderId)}`, input))
-        .folder,
-    onSuccess: async (folder) => {
-      client.setQueryData(folderKeys.detail(folder.id), folder);
-      // The folder's sort mode and flags decide how its memo list looks.
-      await Promise.all([invalidate(), client.invalidateQueries({ queryKey: memoKeys.all })]);
-    },
+      (await offline()).updateFolderLocally(folderId, input),
+    onSuccess: (folder) => client.setQueryData(folderKeys.detail(folder.id), folder),
   });
 }
 
-/** Pinned first, then by order, as the server lists folders. */
-function inListOrder(folders: Folder[]): Folder[] {
-  return [...folders].sort((a, b) =>
-    a.pinned !== b.pinned ? (a.pinned ? -1 : 1) : a.order - b.order,
-  );
-}
-
-/**
- * Sets the order of the listed folders (each gets its index). The cached list moves at once and
- * goes back when the server refuses.
- */
+/** Sets the order of the listed folders (each gets its index as its order). */
 export function useReorderFolders() {
-  const client = useQueryClient();
   return useMutation({
-    mutationFn: async (folderIds: string[]) =>
-      (await api<FoldersResponse>("PUT", "/api/folders/order", { folderIds })).folders,
-    onMutate: async (folderIds) => {
-      await client.cancelQueries({ queryKey: folderKeys.list() });
-      const previous = client.getQueryData<Folder[]>(folderKeys.list());
-      if (previous) {
-        const index = new Map(folderIds.map((id, position) => [id, position]));
-        client.setQueryData(
-          folderKeys.list(),
-          inListOrder(
-            previous.map((folder) => ({ ...folder, order: index.get(folder.id) ?? folder.order })),
-          ),
-        );
-      }
-      return { previous };
-    },
-    onError: (_error, _folderIds, context) => {
-      if (context?.previous) client.setQueryData(folderKeys.list(), context.previous);
-    },
-    onSuccess: (folders) => client.setQueryData(folderKeys.list(), folders),
+    ...LOCAL,
+    mutationFn: async (folderIds: string[]) => (await offline()).reorderFoldersLocally(folderIds),
   });
 }
 
 export function useDeleteFolder() {
-  const client = useQueryClient();
-  const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (folderId: string) =>
-      api<void>("DELETE", `/api/folders/${encodeURIComponent(folderId)}`),
-    onSuccess: async () => {
-      await Promise.all([invalidate(), client.invalidateQueries({ queryKey: memoKeys.all })]);
-    },
+    ...LOCAL,
+    mutationFn: async (folderId: string) => (await offline()).deleteFolderLocally(folderId),
   });
 }
 

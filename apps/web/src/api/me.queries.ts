@@ -1,6 +1,6 @@
-import type { CountryCode, Language, UpdateMeInput } from "@mnemo/domain";
+import { type CountryCode, cacheFreshness, type Language, type UpdateMeInput } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "./client";
+import { ApiError, api, isNetworkError } from "./client";
 
 /** The signed-in user as GET /api/me answers it. */
 export interface Me {
@@ -23,20 +23,62 @@ export interface Me {
 
 export const meKeys = { all: ["me"] as const };
 
+/** Spec 3: a locally cached copy of the current user (cleared with local storage on logout). */
+const CACHED_ME_KEY = "mnemo.me";
+
+interface CachedMe {
+  me: Me;
+  cachedAt: number;
+}
+
+function readCachedMe(): CachedMe | null {
+  try {
+    const cached = JSON.parse(localStorage.getItem(CACHED_ME_KEY) ?? "null") as CachedMe | null;
+    return cached?.me?.user?.id ? cached : null;
+  } catch {
+    // Spec 8: storage errors are logged and replaced by a fallback value.
+    console.error("the cached user could not be read");
+    return null;
+  }
+}
+
+function writeCachedMe(me: Me | null): void {
+  if (me) localStorage.setItem(CACHED_ME_KEY, JSON.stringify({ me, cachedAt: Date.now() }));
+  else localStorage.removeItem(CACHED_ME_KEY);
+}
+
+/** Drops the cached user (the session ended elsewhere). */
+export function forgetCachedMe(): void {
+  writeCachedMe(null);
+}
+
 /**
  * The current user, or `null` when signed out (401). Other failures (e.g. the user record is
- * missing: AUTH_HAS_NOT_USER_INFORMATION) are errors the start-up gate handles.
+ * missing: AUTH_HAS_NOT_USER_INFORMATION) are errors the start-up gate handles. When the server
+ * cannot be reached, the cached copy answers (stale or not): the app works offline.
  */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await api<Me>("GET", "/api/me");
+    const me = await api<Me>("GET", "/api/me");
+    writeCachedMe(me);
+    return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      writeCachedMe(null);
+      return null;
+    }
+    const cached = isNetworkError(error) ? readCachedMe() : null;
+    if (cached) return cached.me;
     throw error;
   }
 }
 
 export function useMe() {
+  // Spec 7: the current user comes from the local cache while it is fresh (SUCCESS), so the app
+  // opens without waiting for the network; it is still refetched in the background. A stale or
+  // missing copy (NEED_FETCH, FAIL) is fetched first.
+  const cached = readCachedMe();
+  const isFresh = cacheFreshness(cached, Date.now()) === "SUCCESS";
   // Refetched when the tab comes back, so a logout in another tab is noticed here too.
   return useQuery({
     queryKey: meKeys.all,
@@ -44,6 +86,7 @@ export function useMe() {
     staleTime: 60_000,
     retry: false,
     refetchOnWindowFocus: true,
+    ...(cached && isFresh && { initialData: cached.me, initialDataUpdatedAt: cached.cachedAt }),
   });
 }
 
@@ -51,7 +94,10 @@ export function useUpdateMe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateMeInput) => api<Me>("PATCH", "/api/me", input),
-    onSuccess: (me) => client.setQueryData(meKeys.all, me),
+    onSuccess: (me) => {
+      writeCachedMe(me);
+      client.setQueryData(meKeys.all, me);
+    },
   });
 }
 

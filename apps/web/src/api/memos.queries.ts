@@ -1,27 +1,19 @@
 import {
   type CreateMemoInput,
+  ErrorCode,
   type ListMemosResponse,
   type MemoDetail,
   type MemoResponse,
   type MemoShare,
   type MemoShareResponse,
   type MemoSummary,
-  type MemoSummaryResponse,
-  randomId,
   SORT_MODES,
   type SortMode,
   type UpdateMemoInput,
 } from "@mnemo/domain";
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { calendarKeys } from "./calendar.queries";
-import { api, query, utcOffsetMinutes } from "./client";
-import { homeKeys } from "./home.queries";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { offline } from "../offline/offline-lazy";
+import { ApiError, api, isNetworkError, query, utcOffsetMinutes } from "./client";
 
 export const memoKeys = {
   all: ["memos"] as const,
@@ -46,161 +38,171 @@ export const MEMO_PAGE_SIZE = 50;
 const memoPath = (memoId: string, suffix = "") =>
   `/api/memos/${encodeURIComponent(memoId)}${suffix}`;
 
-/** A folder's memos in `sort` order (default: the folder's), page by page for infinite scroll. */
+/** Where the next page of a memo list comes from: the device's cache or the server's cursor. */
+type PageParam = { from: "cache"; offset: number } | { from: "server"; cursor: string } | null;
+
+/** One page of a memo list, from either source. */
+export interface MemoPage {
+  memos: MemoSummary[];
+  next: PageParam;
+}
+
+async function cachePage(
+  folderId: string,
+  sort: SortMode | undefined,
+  offset: number,
+): Promise<MemoPage> {
+  const all = await (await offline()).readMemoList(folderId, sort, Date.now(), utcOffsetMinutes());
+  const memos = all.slice(offset, offset + MEMO_PAGE_SIZE);
+  const end = offset + memos.length;
+  return { memos, next: end < all.length ? { from: "cache", offset: end } : null };
+}
+
+async function serverPage(
+  folderId: string,
+  sort: SortMode | undefined,
+  cursor: string | null,
+): Promise<MemoPage> {
+  const page = await api<ListMemosResponse>(
+    "GET",
+    `/api/folders/${encodeURIComponent(folderId)}/memos${query({
+      sort,
+      limit: MEMO_PAGE_SIZE,
+      cursor,
+      tz: utcOffsetMinutes(),
+    })}`,
+  );
+  // Kept on the device, so a change to one of them can be made (and shown) at once.
+  await (await offline()).storeServerMemos(page.memos);
+  return {
+    memos: page.memos,
+    next: page.nextCursor ? { from: "server", cursor: page.nextCursor } : null,
+  };
+}
+
+/**
+ * A folder's memos in `sort` order (default: the folder's), page by page for infinite scroll.
+ * Read from the device once its first download finished; until then from the server, and from
+ * whatever the device holds when the server cannot be reached.
+ */
 export function useMemoPages(folderId: string, sort?: SortMode) {
   return useInfiniteQuery({
     queryKey: memoKeys.list(folderId, sort),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      api<ListMemosResponse>(
-        "GET",
-        `/api/folders/${encodeURIComponent(folderId)}/memos${query({
-          sort,
-          limit: MEMO_PAGE_SIZE,
-          cursor: pageParam,
-          tz: utcOffsetMinutes(),
-        })}`,
-      ),
-    getNextPageParam: (page) => page.nextCursor,
+    initialPageParam: null as PageParam,
+    queryFn: async ({ pageParam }): Promise<MemoPage> => {
+      if (pageParam?.from === "server") return serverPage(folderId, sort, pageParam.cursor);
+      if (pageParam?.from === "cache" || (await (await offline()).isCacheComplete())) {
+        return cachePage(folderId, sort, pageParam?.offset ?? 0);
+      }
+      try {
+        return await serverPage(folderId, sort, null);
+      } catch (error) {
+        if (isNetworkError(error)) return cachePage(folderId, sort, 0);
+        throw error;
+      }
+    },
+    getNextPageParam: (page) => page.next,
   });
+}
+
+function memoNotHere(memoId: string): ApiError {
+  return new ApiError(ErrorCode.MEMO_NOT_FOUND, 404, `memo ${memoId} not found`);
+}
+
+/**
+ * A whole memo. Online it is read from the server (with its review and completion dates) and
+ * kept on the device; offline, or while changes of it wait to be sent, the device's copy is it.
+ */
+async function readMemo(memoId: string): Promise<MemoDetail> {
+  const { readMemoDetail, hasPendingChanges, storeServerMemos } = await offline();
+  const local = await readMemoDetail(memoId);
+  if (local && (!navigator.onLine || (await hasPendingChanges(memoId)))) return local;
+  try {
+    const { memo } = await api<MemoResponse>("GET", memoPath(memoId));
+    await storeServerMemos([memo]);
+    if (await hasPendingChanges(memoId)) return (await readMemoDetail(memoId)) ?? memo;
+    return memo;
+  } catch (error) {
+    if (local && isNetworkError(error)) return local;
+    if (isNetworkError(error)) throw error;
+    if (error instanceof ApiError && error.status === 404) throw memoNotHere(memoId);
+    throw error;
+  }
 }
 
 export function useMemo(memoId: string | undefined) {
   return useQuery({
     queryKey: memoKeys.detail(memoId ?? ""),
     enabled: Boolean(memoId),
-    queryFn: async () => (await api<MemoResponse>("GET", memoPath(memoId ?? ""))).memo,
+    queryFn: () => readMemo(memoId ?? ""),
   });
 }
 
-/** The fields a list row carries: a detail without contents and its review/completion times. */
-function toRowFields(memo: MemoSummary | MemoDetail): Partial<MemoSummary> {
-  const {
-    contents: _contents,
-    reviewedDates: _reviewed,
-    completedDates: _completed,
-    sortingValue: _sortingValue,
-    ...fields
-  } = memo as Partial<MemoDetail & MemoSummary>;
-  return fields;
-}
-
-/**
- * After a change to one memo: its fields are patched into every loaded list and its detail at
- * once (so counts move without waiting), then lists, home and the calendar are refetched for
- * the new order. A row keeps its `sortingValue` until the refetch brings the new one.
- */
-function usePatchMemoEverywhere() {
-  const client = useQueryClient();
-  return async (memo: MemoSummary | MemoDetail) => {
-    const fields = toRowFields(memo);
-    client.setQueriesData<InfiniteData<ListMemosResponse>>(
-      { queryKey: memoKeys.lists() },
-      (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                memos: page.memos.map((row) => (row.id === memo.id ? { ...row, ...fields } : row)),
-              })),
-            }
-          : data,
-    );
-    // A whole memo (create, update, move) is the detail itself; a summary (review, complete,
-    // priority) lacks the review and completion dates, so the detail is fetched again.
-    const isWhole = "contents" in memo;
-    if (isWhole) client.setQueryData(memoKeys.detail(memo.id), memo);
-    else {
-      client.setQueryData<MemoDetail>(memoKeys.detail(memo.id), (detail) =>
-        detail ? { ...detail, ...fields } : detail,
-      );
-    }
-    await Promise.all([
-      client.invalidateQueries({ queryKey: memoKeys.lists() }),
-      isWhole ? null : client.invalidateQueries({ queryKey: memoKeys.detail(memo.id) }),
-      client.invalidateQueries({ queryKey: homeKeys.all }),
-      client.invalidateQueries({ queryKey: calendarKeys.all }),
-    ]);
-  };
-}
-
-/**
- * A form's save reports a lost connection at once (NETWORK_UNAVAILABLE) instead of waiting
- * paused for the network, so the form can say so and keep what was typed.
- */
-const FORM_SAVE = { networkMode: "always" } as const;
+// Every change is made on the device first (cache + outbox in one transaction): it shows at
+// once, online or not, and the sync engine sends it. The cache tells the screens to refresh
+// (see `useCacheRefresh`), so a mutation needs no invalidation of its own.
+const LOCAL = { networkMode: "always" } as const;
 
 export function useCreateMemo() {
-  const patch = usePatchMemoEverywhere();
   return useMutation({
-    ...FORM_SAVE,
-    mutationFn: async (input: CreateMemoInput) =>
-      (await api<MemoResponse>("POST", "/api/memos", input)).memo,
-    onSuccess: patch,
+    ...LOCAL,
+    mutationFn: async (input: CreateMemoInput) => (await offline()).createMemoLocally(input),
   });
 }
 
 export function useUpdateMemo() {
-  const patch = usePatchMemoEverywhere();
   return useMutation({
-    ...FORM_SAVE,
+    ...LOCAL,
     mutationFn: async ({ memoId, input }: { memoId: string; input: UpdateMemoInput }) =>
-      (await api<MemoResponse>("PATCH", memoPath(memoId), input)).memo,
-    onSuccess: patch,
+      (await offline()).updateMemoLocally(memoId, input),
   });
 }
 
 export function useMoveMemo() {
-  const patch = usePatchMemoEverywhere();
   return useMutation({
+    ...LOCAL,
     mutationFn: async ({ memoId, folderId }: { memoId: string; folderId: string }) =>
-      (await api<MemoResponse>("POST", memoPath(memoId, "/move"), { folderId })).memo,
-    onSuccess: patch,
+      (await offline()).moveMemoLocally(memoId, folderId),
   });
 }
 
 export function useDeleteMemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (memoId: string) => api<void>("DELETE", memoPath(memoId)),
-    onSuccess: async (_result, memoId) => {
-      client.removeQueries({ queryKey: memoKeys.detail(memoId) });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: memoKeys.lists() }),
-        client.invalidateQueries({ queryKey: homeKeys.all }),
-        client.invalidateQueries({ queryKey: calendarKeys.all }),
-      ]);
-    },
+    ...LOCAL,
+    mutationFn: async (memoId: string) => (await offline()).deleteMemoLocally(memoId),
+    onSuccess: (_result, memoId) => client.removeQueries({ queryKey: memoKeys.detail(memoId) }),
   });
 }
 
-/**
- * The counted operations (review, complete, uncomplete, priority) each carry a fresh opId, so a
- * retried request is applied once by the server.
- */
-function useMemoOp<Variables>(path: (variables: Variables) => [string, object]) {
-  const patch = usePatchMemoEverywhere();
+export function useReviewMemo() {
   return useMutation({
-    mutationFn: async (variables: Variables) => {
-      const [url, body] = path(variables);
-      return (await api<MemoSummaryResponse>("POST", url, { opId: randomId(), ...body })).memo;
-    },
-    onSuccess: patch,
+    ...LOCAL,
+    mutationFn: async (memoId: string) => (await offline()).reviewMemoLocally(memoId),
   });
 }
 
-export const useReviewMemo = () =>
-  useMemoOp((memoId: string) => [memoPath(memoId, "/reviews"), {}]);
-export const useCompleteMemo = () =>
-  useMemoOp((memoId: string) => [memoPath(memoId, "/complete"), {}]);
-export const useUncompleteMemo = () =>
-  useMemoOp((memoId: string) => [memoPath(memoId, "/uncomplete"), {}]);
-export const useChangePriority = () =>
-  useMemoOp(({ memoId, delta }: { memoId: string; delta: 1 | -1 }) => [
-    memoPath(memoId, "/priority"),
-    { delta },
-  ]);
+export function useCompleteMemo() {
+  return useMutation({
+    ...LOCAL,
+    mutationFn: async (memoId: string) => (await offline()).completeMemoLocally(memoId),
+  });
+}
+
+export function useUncompleteMemo() {
+  return useMutation({
+    ...LOCAL,
+    mutationFn: async (memoId: string) => (await offline()).uncompleteMemoLocally(memoId),
+  });
+}
+
+export function useChangePriority() {
+  return useMutation({
+    ...LOCAL,
+    mutationFn: async ({ memoId, delta }: { memoId: string; delta: 1 | -1 }) =>
+      (await offline()).changePriorityLocally(memoId, delta),
+  });
+}
 
 /**
  * Where a shared memo can be read. `PUT /api/memos/:memoId/share` is idempotent (a shared memo
@@ -224,7 +226,8 @@ function useSetShared() {
     client.setQueryData<MemoDetail>(memoKeys.detail(memoId), (detail) =>
       detail ? { ...detail, isShared: share !== null } : detail,
     );
-    return client.invalidateQueries({ queryKey: memoKeys.lists() });
+    // The device's copy learns of it from the change feed.
+    return offline().then((layer) => layer.requestSync());
   };
 }
 

@@ -3,9 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
+import { calendarKeys } from "../api/calendar.queries";
 import { errorCodeOf } from "../api/client";
-import { useMe } from "../api/me.queries";
+import { folderKeys } from "../api/folders.queries";
+import { homeKeys } from "../api/home.queries";
+import { forgetCachedMe, meKeys, useMe } from "../api/me.queries";
+import { memoKeys } from "../api/memos.queries";
 import { setLanguage } from "../i18n/i18n";
+import { closeOfflineCache, loadOffline, openOfflineCache } from "../offline/offline-lazy";
 import { showAlert } from "../overlays/alert";
 import { MeContext, useOptionalMe } from "./me-context";
 import { homePath, rememberUser, signOut } from "./session";
@@ -28,6 +33,49 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const appliedUserId = useRef<string | null>(null);
+  const user = me.data?.user;
+  const userId = user?.id;
+  const userName = user?.name ?? "";
+
+  // The signed-in user's offline cache opens (and starts syncing) as soon as the user is known;
+  // the screens' queries wait for it (see offline-lazy.ts).
+  useEffect(() => {
+    if (!userId) {
+      closeOfflineCache();
+      void loadOffline().then((layer) => layer.stopSync());
+      return;
+    }
+    void openOfflineCache(userId, userName).then((layer) => layer.startSync(userId, userName));
+  }, [userId, userName]);
+
+  // Lists read the device's cache: whatever changed it (a change, a pull, another tab) refreshes
+  // them. The calendar is the server's: it follows once changes have been sent.
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | undefined;
+    let isCurrent = true;
+    void loadOffline().then((layer) => {
+      if (!isCurrent) return;
+      const stopRefresh = layer.onCacheChanged(() => {
+        for (const queryKey of [memoKeys.all, homeKeys.all, folderKeys.all, calendarKeys.all]) {
+          void client.invalidateQueries({ queryKey });
+        }
+      });
+      // The session ended elsewhere (spec 4 "the app watches auth state"): signed out here too.
+      const stopSignedOut = layer.onSignedOut(() => {
+        forgetCachedMe();
+        client.setQueryData(meKeys.all, null);
+      });
+      stop = () => {
+        stopRefresh();
+        stopSignedOut();
+      };
+    });
+    return () => {
+      isCurrent = false;
+      stop?.();
+    };
+  }, [client, userId]);
 
   useEffect(() => {
     rememberUser(me.data ?? null);

@@ -4,6 +4,7 @@ import i18next from "i18next";
 import { authApi } from "../api/auth.api";
 import type { Me } from "../api/me.queries";
 import { DEVICE_KEYS } from "../i18n/i18n";
+import { closeOfflineCache, loadOffline } from "../offline/offline-lazy";
 import { confirmAlert } from "../overlays/alert";
 import { setErrorLogContext } from "../overlays/error-dialog";
 
@@ -46,12 +47,28 @@ export async function signOut(client: QueryClient, me: Me | null): Promise<boole
     );
     if (!isConfirmed) return false;
   }
+  // Changes still waiting to be sent go with the device's cache: the user decides.
+  const layer = await loadOffline();
+  const { pending } = layer.getSyncStatus();
+  if (me && !isAnonymousUser(me) && pending > 0) {
+    const isConfirmed = await confirmAlert(
+      i18next.t("offline.logoutPendingTitle"),
+      i18next.t("offline.logoutPendingMessage", { count: pending }),
+      i18next.t("offline.logoutPendingConfirm"),
+    );
+    if (!isConfirmed) return false;
+  }
   try {
     await authApi.signOut();
   } finally {
     clearLocalStorage();
     rememberUser(null);
     client.clear();
+    // The user's memos must not stay on a shared device.
+    layer.stopSync();
+    closeOfflineCache();
+    const userId = me?.user.id ?? layer.cacheUser()?.userId;
+    if (userId) await layer.deleteCache(userId).catch(() => undefined);
   }
   return true;
 }

@@ -1,11 +1,54 @@
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from "../lib/use-media-query";
+import { isNative } from "../platform/platform";
 import { useOptionalMe } from "../session/me-context";
 import { Spinner } from "../ui/List";
 import { MenuContext } from "./menu-context";
 import { NavMenu } from "./NavMenu";
+
+// The sync status comes with the offline layer, which the first route renders without.
+const SyncStatus = lazy(() => import("./SyncStatus"));
+
+/** A swipe starts this close to the left edge to open the menu (the page scrolls elsewhere). */
+const SWIPE_EDGE_PX = 24;
+/** Horizontal travel that counts as a swipe, not a tap or a wobble. */
+const SWIPE_MIN_PX = 60;
+
+/**
+ * Spec 2 "swipe gesture is enabled only on native": a swipe right from the left edge opens the
+ * slide-out menu and a swipe left closes it. Mostly-vertical moves are scrolls and are ignored.
+ */
+function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boolean) => void) {
+  useEffect(() => {
+    if (!isEnabled) return;
+    let start: { x: number; y: number } | null = null;
+    const onStart = (event: TouchEvent) => {
+      const touch = event.touches[0];
+      start =
+        touch && (isOpen || touch.clientX <= SWIPE_EDGE_PX)
+          ? { x: touch.clientX, y: touch.clientY }
+          : null;
+    };
+    const onEnd = (event: TouchEvent) => {
+      const touch = event.changedTouches[0];
+      if (!start || !touch) return;
+      const dx = touch.clientX - start.x;
+      const dy = touch.clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dy) > Math.abs(dx)) return;
+      if (dx > 0 && !isOpen) setOpen(true);
+      if (dx < 0 && isOpen) setOpen(false);
+    };
+    window.addEventListener("touchstart", onStart, { passive: true });
+    window.addEventListener("touchend", onEnd, { passive: true });
+    return () => {
+      window.removeEventListener("touchstart", onStart);
+      window.removeEventListener("touchend", onEnd);
+    };
+  }, [isEnabled, isOpen, setOpen]);
+}
 
 /**
  * Spec 2 "Shell": at ≥ 992 px a 50 px top bar (title → private-folders, user name →
@@ -18,6 +61,7 @@ export function AppShell() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const showsNavigation = me !== null;
+  useSwipeMenu(isNative() && showsNavigation && !isWide, isMenuOpen, setMenuOpen);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -56,12 +100,20 @@ export function AppShell() {
             <aside className="side-nav">
               <NavMenu />
             </aside>
-            <main className="app-main">{content}</main>
+            <main className="app-main">
+              <Suspense fallback={null}>
+                <SyncStatus />
+              </Suspense>
+              {content}
+            </main>
           </div>
         </div>
       ) : (
         <div className="app-narrow">
-          <main className="app-main">{content}</main>
+          <main className="app-main">
+            <SyncStatus />
+            {content}
+          </main>
           <div
             className={isMenuOpen ? "menu-scrim open" : "menu-scrim"}
             onClick={() => setMenuOpen(false)}

@@ -1,10 +1,23 @@
 import type { MemoDetail } from "@mnemo/domain";
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { foldersInTreeOrder, useFolders, useFolderTitle } from "../../api/folders.queries";
 import { useCreateMemo, useMemo, useUpdateMemo } from "../../api/memos.queries";
 import { sanitizeRichText } from "../../lib/html-text";
+import type { Draft } from "../../offline/cache-db";
+import { draftKey } from "../../offline/draft-key";
+import { offline } from "../../offline/offline-lazy";
 import { showError } from "../../overlays/error-dialog";
 import { presentModal } from "../../overlays/modal";
 import { presentPopover } from "../../overlays/popover";
@@ -33,7 +46,19 @@ export interface MemoFormProps {
 export function MemoForm({ memoId, folderId, onSaved }: MemoFormProps) {
   const { t } = useTranslation();
   const memo = useMemo(memoId);
-  if (!memoId) return <MemoFields folderId={folderId} onSaved={onSaved} />;
+  const key = draftKey({ memoId, folderId });
+  // Read once when the form opens: later writes are the form's own.
+  const draft = useQuery({
+    queryKey: ["memo-draft", key],
+    queryFn: async () => (await offline()).readDraft(key),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  if (draft.isPending) return <Spinner label={t("common.loading")} />;
+  const restored = draft.data ?? null;
+  if (!memoId) {
+    return <MemoFields folderId={folderId} onSaved={onSaved} draftKey={key} restored={restored} />;
+  }
   if (memo.error) {
     const isMissing = memo.error instanceof ApiError && memo.error.status < 500;
     return (
@@ -47,19 +72,89 @@ export function MemoForm({ memoId, folderId, onSaved }: MemoFormProps) {
     );
   }
   if (!memo.data) return <Spinner label={t("common.loading")} />;
-  return <MemoFields memo={memo.data} folderId={memo.data.folderId} onSaved={onSaved} />;
+  return (
+    <MemoFields
+      memo={memo.data}
+      folderId={memo.data.folderId}
+      onSaved={onSaved}
+      draftKey={key}
+      restored={restored}
+    />
+  );
+}
+
+/** How long after the last keystroke a draft is written. */
+const DRAFT_DELAY_MS = 300;
+
+/**
+ * Keeps the form's title and contents as a draft while it is open. The draft outlives a reload
+ * or a crash; a save or a deliberate close (the form unmounting) deletes it.
+ */
+function useDraftKeeper(key: string, start: { title: string; contents: string }) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(start);
+  const isChanged = useRef(false);
+  const isDone = useRef(false);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (isChanged.current && !isDone.current) {
+      const { title, contents } = latest.current;
+      void offline().then((layer) => layer.saveDraft(key, title, contents));
+    }
+  }, [key]);
+  useEffect(() => {
+    let markClosed: (() => void) | undefined;
+    let isOpen = true;
+    void offline().then((layer) => {
+      if (isOpen) markClosed = layer.markDraftOpen(key);
+    });
+    // A tab going away (reload, close) writes at once what the delay still held.
+    window.addEventListener("pagehide", flush);
+    return () => {
+      isOpen = false;
+      markClosed?.();
+      window.removeEventListener("pagehide", flush);
+      clearTimeout(timer.current);
+      isDone.current = true;
+      void offline().then((layer) => layer.deleteDraft(key));
+    };
+  }, [key, flush]);
+  /** Records a change of the title or the contents (the editor reports only its own). */
+  const keep = useCallback(
+    (change: { title?: string; contents?: string }) => {
+      latest.current = { ...latest.current, ...change };
+      isChanged.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, DRAFT_DELAY_MS);
+    },
+    [flush],
+  );
+  const discard = useCallback(() => {
+    isDone.current = true;
+    clearTimeout(timer.current);
+    return offline().then((layer) => layer.deleteDraft(key));
+  }, [key]);
+  return { keep, discard };
 }
 
 function MemoFields({
   memo,
   folderId: givenFolderId,
   onSaved,
+  draftKey: key,
+  restored,
 }: {
   memo?: MemoDetail;
   folderId?: string;
   onSaved: (memo: MemoDetail) => void;
+  draftKey: string;
+  restored: Draft | null;
 }) {
   const { t } = useTranslation();
+  const draft = useDraftKeeper(key, {
+    title: restored?.title ?? memo?.title ?? "",
+    contents: restored?.contents ?? memo?.contents ?? "",
+  });
   const titleOf = useFolderTitle();
   const folders = useFolders();
   const create = useCreateMemo();
@@ -74,13 +169,21 @@ function MemoFields({
   };
   const titleInput = useRef<HTMLInputElement>(null);
   const folderSelect = useRef<HTMLSelectElement>(null);
-  const [title, setTitle] = useState(memo?.title ?? "");
+  const [title, setTitle] = useState(restored?.title ?? memo?.title ?? "");
   const [hint, setHint] = useState(memo?.flashCardHint ?? "");
   const [pickedFolderId, setPickedFolderId] = useState(givenFolderId ?? "");
   const [errors, setErrors] = useState<{ title?: string; folder?: string }>({});
   // The editor's latest HTML; a ref so typing does not re-render the whole form.
-  const contents = useRef({ html: memo?.contents ?? "", isEmpty: !memo?.contents });
-  const [initialHtml] = useState(() => sanitizeRichText(memo?.contents ?? ""));
+  const startHtml = restored?.contents ?? memo?.contents ?? "";
+  const contents = useRef({ html: startHtml, isEmpty: !startHtml });
+  const [initialHtml] = useState(() => sanitizeRichText(startHtml));
+  const { keep: keepDraft } = draft;
+  useEffect(() => {
+    if (!restored) return;
+    // Still a draft until saved: kept again, so closing the tab once more does not lose it.
+    keepDraft({});
+    showToast(t("offline.draftRestored"));
+  }, [restored, keepDraft, t]);
   const isEditing = memo !== undefined;
   const showsPicker = !isEditing && !givenFolderId;
   const folderId = givenFolderId ?? pickedFolderId;
@@ -118,6 +221,7 @@ function MemoFields({
             ...(!isEmpty && { contents: html }),
             ...(hint.trim() !== "" && { flashCardHint: hint }),
           });
+      await draft.discard();
       showToast(t("common.saved"));
       onSaved(saved);
     } catch (error) {
@@ -145,6 +249,7 @@ function MemoFields({
           placeholder={t("memos.form.titlePlaceholder")}
           onChange={(event) => {
             setTitle(event.target.value);
+            draft.keep({ title: event.target.value });
             if (errors.title) setErrors((previous) => ({ ...previous, title: undefined }));
           }}
         />
@@ -205,6 +310,7 @@ function MemoFields({
             describedBy={isEditing ? ids.editorHelp : undefined}
             onChange={(html, isEmpty) => {
               contents.current = { html, isEmpty };
+              draft.keep({ contents: html });
             }}
           />
         </Suspense>

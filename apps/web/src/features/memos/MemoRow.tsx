@@ -76,6 +76,9 @@ export function MemoRow({
           <Link className="memos-row-title" to={viewMemoPath(memo.id)}>
             {title}
           </Link>
+          {memo.conflictOf && (
+            <span className="memos-chip memos-chip-conflict">{t("offline.conflictCopy")}</span>
+          )}
         </div>
         {memo.preview && <p className="memos-row-preview">{memo.preview}</p>}
         {folder.enableFlashCardFeature && memo.flashCardHint && (

@@ -1,4 +1,4 @@
-import { ErrorCode, type MemoDetail } from "@mnemo/domain";
+import type { MemoDetail } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
@@ -8,10 +8,12 @@ import { useFormat } from "../../i18n/format";
 import { sanitizeRichText } from "../../lib/html-text";
 import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
+import { copyText } from "../../platform/copy-text";
 import { EmptyState, ListGroup, ListItem, Spinner, Toggle } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { FlashCardHint } from "./FlashCardHint";
 import { CheckIcon, EditIcon, LinkIcon, ReviewIcon, TrashIcon } from "./icons";
+import { viewMemoPath } from "./MemoRow";
 import { useMemoActions } from "./memo-actions";
 import { PriorityStepper } from "./PriorityStepper";
 
@@ -92,6 +94,13 @@ function MemoView({ memo }: { memo: MemoDetail }) {
               <CheckIcon />
               {t("memos.view.completed")}
             </span>
+          )}
+          {memo.conflictOf && (
+            <p className="memos-conflict-note">
+              <span className="memos-chip memos-chip-conflict">{t("offline.conflictCopy")}</span>{" "}
+              {t("offline.conflictCopyNote")}{" "}
+              <Link to={viewMemoPath(memo.conflictOf)}>{t("offline.openOriginal")}</Link>
+            </p>
           )}
         </header>
 
@@ -238,11 +247,10 @@ function ShareSection({ memo }: { memo: MemoDetail }) {
   const copy = async () => {
     if (!address) return;
     try {
-      if (!navigator.clipboard) throw new Error("navigator.clipboard is missing");
-      await navigator.clipboard.writeText(address);
+      await copyText(address);
       showToast(t("common.copied"));
     } catch (error) {
-      await showError(new ApiError(ErrorCode.CLIPBOARD_UNAVAILABLE, 0, String(error)));
+      await showError(error);
     }
   };
 

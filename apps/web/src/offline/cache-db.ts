@@ -1,0 +1,133 @@
+import type {
+  CreateFolderInput,
+  CreateMemoInput,
+  Folder,
+  MemoSummary,
+  UpdateFolderInput,
+  UpdateMemoInput,
+} from "@mnemo/domain";
+import { Dexie, type EntityTable } from "dexie";
+
+/**
+ * A memo as the device keeps it: the list fields the server sends (no contents: those live in
+ * `bodies`, so lists never read them) plus two keys derived from its folder for the home list.
+ */
+export interface CachedMemo extends Omit<MemoSummary, "sortingValue"> {
+  /** `repetitionDueKey(createdAt, folder.dateRepetitionValue, accumulatedReviewValue)`. */
+  dueKey: number;
+  /**
+   * The folder's dateRepetitionValue while the folder feeds the home review list; absent
+   * otherwise, so the memo is left out of the `[homeRv+dueKey]` index (IndexedDB indexes no
+   * record whose key is missing).
+   */
+  homeRv?: number;
+  /** Review and completion times, when a whole memo was read from the server (lists lack them). */
+  reviewedDates?: number[];
+  completedDates?: number[];
+}
+
+/** A memo's rich text, apart from its list fields; `size` counts toward the cache budget. */
+export interface CachedBody {
+  id: string;
+  contents: string;
+  /** Approximate bytes (UTF-16 code units × 2). */
+  size: number;
+  /** When the body was stored (device clock), to evict the least recently stored first. */
+  storedAt: number;
+}
+
+/** Every change the device makes, waiting to be sent in order (see `outbox-ops.ts`). */
+export type OutboxOp =
+  | { kind: "memo.create"; memoId: string; input: CreateMemoInput & { id: string } }
+  | {
+      kind: "memo.update";
+      memoId: string;
+      input: UpdateMemoInput;
+      /** The memo's revision the edit started from; the server keeps the losing text of a conflict. */
+      baseRevision: number;
+    }
+  | { kind: "memo.move"; memoId: string; folderId: string }
+  | { kind: "memo.delete"; memoId: string }
+  | { kind: "memo.review"; memoId: string; reviewedAt: number }
+  | { kind: "memo.complete"; memoId: string }
+  | { kind: "memo.uncomplete"; memoId: string }
+  | { kind: "memo.priority"; memoId: string; delta: 1 | -1 }
+  | { kind: "folder.create"; folderId: string; input: CreateFolderInput & { id: string } }
+  | { kind: "folder.update"; folderId: string; input: UpdateFolderInput }
+  | { kind: "folder.delete"; folderId: string }
+  | { kind: "folder.order"; folderIds: string[] };
+
+export interface OutboxEntry {
+  /** Auto-increment: the order changes were made in, which is the order they are sent in. */
+  seq?: number;
+  /** Sent with the change; the server applies each opId once. */
+  opId: string;
+  op: OutboxOp;
+  /** The memo or folder the change is about (`""` for a reorder), to find pending changes. */
+  targetId: string;
+  queuedAt: number;
+  /** Failed attempts with a server error (5xx); a network failure does not count. */
+  attempts: number;
+}
+
+/** A change the server refused: kept, with its error code, until the user dismisses it. */
+export interface RejectedEntry {
+  id?: number;
+  opId: string;
+  op: OutboxOp;
+  code: string;
+  rejectedAt: number;
+  /** For a refused memo create or edit: the title and text the user wrote, so none is lost. */
+  text?: { title: string; contents: string };
+}
+
+/** What the memo form held when the tab went away; restored when the same form opens again. */
+export interface Draft {
+  key: string;
+  title: string;
+  contents: string;
+  savedAt: number;
+}
+
+/** Small facts about the cache: the sync cursor, whether a first download finished, its size. */
+export interface MetaEntry {
+  key: MetaKey;
+  value: unknown;
+}
+
+export type MetaKey =
+  | "cursor"
+  | "isComplete"
+  | "serverTime"
+  | "syncedAt"
+  | "bodyBytes"
+  | "downloadTotal";
+
+export type CacheDb = Dexie & {
+  folders: EntityTable<Folder, "id">;
+  memos: EntityTable<CachedMemo, "id">;
+  bodies: EntityTable<CachedBody, "id">;
+  outbox: EntityTable<OutboxEntry, "seq">;
+  rejected: EntityTable<RejectedEntry, "id">;
+  drafts: EntityTable<Draft, "key">;
+  meta: EntityTable<MetaEntry, "key">;
+};
+
+/** One IndexedDB database per user, so a second account on the device never sees the first's. */
+export function cacheDbName(userId: string): string {
+  return `mnemo-${userId}`;
+}
+
+export function createCacheDb(userId: string): CacheDb {
+  const db = new Dexie(cacheDbName(userId)) as CacheDb;
+  db.version(1).stores({
+    folders: "id",
+    memos: "id, folderId, [homeRv+dueKey]",
+    bodies: "id, storedAt",
+    outbox: "++seq, targetId",
+    rejected: "++id",
+    drafts: "key",
+    meta: "key",
+  });
+  return db;
+}

@@ -1,0 +1,166 @@
+import {
+  ErrorCode,
+  type Folder,
+  type MemoDetail,
+  type MemoSummary,
+  OFFLINE_CACHE_BYTES,
+  repetitionDueKey,
+} from "@mnemo/domain";
+import { ApiError } from "../api/client";
+import { type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
+
+/**
+ * The signed-in user's cache: opened when the user becomes known, closed (and deleted on logout)
+ * when they leave. Everything in `offline/` reaches IndexedDB through `cacheDb()`.
+ */
+let current: { userId: string; userName: string; db: CacheDb } | null = null;
+let deletedElsewhere = false;
+const listeners = new Set<() => void>();
+
+/** Opens (or keeps) the cache of this user; another user's cache is closed first. */
+export function openCache(userId: string, userName: string): CacheDb {
+  if (current?.userId === userId) {
+    current.userName = userName;
+    return current.db;
+  }
+  current?.db.close();
+  const db = createCacheDb(userId);
+  current = { userId, userName, db };
+  deletedElsewhere = false;
+  // Another tab deleting this cache means the user logged out there (see deleteCache): this tab's
+  // next read or change answers UNAUTHENTICATED, and the app signs out here too.
+  db.on("versionchange", (event) => {
+    if (event.newVersion === null && current?.db === db) deletedElsewhere = true;
+  });
+  listenToOtherTabs(userId);
+  notifyChanged();
+  return db;
+}
+
+/** The open cache, or null while nobody is signed in. */
+export function currentCache(): CacheDb | null {
+  return current?.db ?? null;
+}
+
+export function cacheUser(): { userId: string; userName: string } | null {
+  return current ? { userId: current.userId, userName: current.userName } : null;
+}
+
+export function cacheDb(): CacheDb {
+  if (!current || deletedElsewhere) {
+    throw new ApiError(ErrorCode.UNAUTHENTICATED, 401, "the offline cache is closed (signed out)");
+  }
+  return current.db;
+}
+
+/** Closes and deletes a user's cache (logout): their data must not stay on a shared device. */
+export async function deleteCache(userId: string): Promise<void> {
+  if (current?.userId === userId) {
+    current.db.close();
+    current = null;
+  }
+  // Another tab holding the database open could keep the deletion waiting: do not hang a logout.
+  await Promise.race([
+    createCacheDb(userId).delete(),
+    new Promise((resolve) => setTimeout(resolve, 3_000)),
+  ]);
+}
+
+/** Listens for "the cache was opened or its data changed" (local writes, pulls, other tabs). */
+export function onCacheChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let notifyScheduled = false;
+let otherTabs: BroadcastChannel | null = null;
+
+/** Another tab of the same user changed the cache: its lists are ours too. */
+function listenToOtherTabs(userId: string): void {
+  otherTabs?.close();
+  otherTabs =
+    typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`mnemo-${userId}`);
+  if (otherTabs) otherTabs.onmessage = () => notifyListeners();
+}
+
+function notifyListeners(): void {
+  if (notifyScheduled) return;
+  notifyScheduled = true;
+  queueMicrotask(() => {
+    notifyScheduled = false;
+    for (const listener of listeners) listener();
+  });
+}
+
+/**
+ * Tells this tab's screens and the user's other tabs that the cache changed; batched into one
+ * notice per task, so a burst of writes refreshes the screens once.
+ */
+export function notifyChanged(): void {
+  if (!notifyScheduled) otherTabs?.postMessage("changed");
+  notifyListeners();
+}
+
+export async function readMeta<T>(key: MetaKey): Promise<T | undefined> {
+  return (await cacheDb().meta.get(key))?.value as T | undefined;
+}
+
+export async function writeMeta(key: MetaKey, value: unknown): Promise<void> {
+  await cacheDb().meta.put({ key, value });
+}
+
+/** Whether a first download finished, so lists can be read from the cache alone. */
+export async function isCacheComplete(): Promise<boolean> {
+  return current !== null && (await readMeta<boolean>("isComplete")) === true;
+}
+
+/** Bytes a body occupies, near enough for a budget: UTF-16 code units take two bytes. */
+export function bodySize(contents: string): number {
+  return contents.length * 2;
+}
+
+/** The budget for memo bodies: the spec's 100 MB less room for lists, outbox and drafts. */
+export const BODY_BUDGET_BYTES = Math.floor(OFFLINE_CACHE_BYTES * 0.9);
+
+/** The keys a memo gets from its folder: due key, and the home key while the folder is on home. */
+export function derivedKeys(
+  memo: Pick<CachedMemo, "createdAt" | "accumulatedReviewValue">,
+  folder: Folder | undefined,
+): Pick<CachedMemo, "dueKey" | "homeRv"> {
+  const rate = folder?.dateRepetitionValue ?? 5;
+  const dueKey = repetitionDueKey(memo.createdAt, rate, memo.accumulatedReviewValue);
+  return folder?.showAtHomeReviewList ? { dueKey, homeRv: rate } : { dueKey };
+}
+
+type ServerMemo = Omit<MemoSummary, "sortingValue"> &
+  Partial<Pick<MemoDetail, "contents" | "reviewedDates" | "completedDates">> & {
+    sortingValue?: unknown;
+    folderTitle?: unknown;
+    repetitionScore?: unknown;
+  };
+
+/** A memo from the server as the cache keeps it (list fields; the body goes to `bodies`). */
+export function toCachedMemo(
+  memo: ServerMemo,
+  folder: Folder | undefined,
+  previous?: CachedMemo,
+): CachedMemo {
+  const {
+    contents: _contents,
+    sortingValue: _sortingValue,
+    folderTitle: _folderTitle,
+    repetitionScore: _score,
+    reviewedDates,
+    completedDates,
+    ...fields
+  } = memo;
+  const cached: CachedMemo = { ...fields, ...derivedKeys(fields, folder) };
+  // Dates come only with a whole memo; a list row keeps the known ones while they still add up.
+  const reviewed = reviewedDates ?? previous?.reviewedDates;
+  if (reviewed && reviewed.length === fields.reviewCount) cached.reviewedDates = [...reviewed];
+  const completed = completedDates ?? previous?.completedDates;
+  if (completed && completed.length === fields.completedCount) {
+    cached.completedDates = [...completed];
+  }
+  return cached;
+}

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { RequireAdmin, RequireUser } from "../session/SessionGate";
+import { RouteLoadError } from "../ui/LoadBoundary";
 import { Root } from "./Root";
 
 type Access = "public" | "user" | "admin";
@@ -50,6 +51,7 @@ const shared = () => import("../features/shared/shared.screens");
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteLoadError />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       screen("home/:myId?", "user", home, "HomeScreen"),

@@ -23,6 +23,7 @@ import { presentModal } from "../../overlays/modal";
 import { presentPopover } from "../../overlays/popover";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
+import { LoadBoundary } from "../../ui/LoadBoundary";
 import { CloseIcon, HelpIcon } from "./icons";
 
 // Tiptap is heavy: it loads with the form, never with the first route.
@@ -297,23 +298,25 @@ function MemoFields({
         <span className="field-label" aria-hidden="true">
           {t("memos.form.contents")}
         </span>
-        <Suspense
-          fallback={
-            <div className="memos-editor memos-editor-loading">
-              <Spinner label={t("memos.editor.loading")} />
-            </div>
-          }
-        >
-          <RichTextEditor
-            initialHtml={initialHtml}
-            label={t("memos.form.contents")}
-            describedBy={isEditing ? ids.editorHelp : undefined}
-            onChange={(html, isEmpty) => {
-              contents.current = { html, isEmpty };
-              draft.keep({ contents: html });
-            }}
-          />
-        </Suspense>
+        <LoadBoundary>
+          <Suspense
+            fallback={
+              <div className="memos-editor memos-editor-loading">
+                <Spinner label={t("memos.editor.loading")} />
+              </div>
+            }
+          >
+            <RichTextEditor
+              initialHtml={initialHtml}
+              label={t("memos.form.contents")}
+              describedBy={isEditing ? ids.editorHelp : undefined}
+              onChange={(html, isEmpty) => {
+                contents.current = { html, isEmpty };
+                draft.keep({ contents: html });
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
         {isEditing && (
           <p id={ids.editorHelp} className="muted small memos-field-help">
             {t("memos.form.emptyKeepsContents")}

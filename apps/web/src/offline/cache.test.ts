@@ -1,0 +1,140 @@
+import type { Folder, MemoDetail } from "@mnemo/domain";
+import { DAY_MS, repetitionDueKey } from "@mnemo/domain";
+import { describe, expect, it } from "vitest";
+import { derivedKeys, toCachedMemo } from "./cache";
+import { draftKey, draftPath } from "./draft-key";
+import { inFolderListOrder } from "./local-reads";
+
+const NOW = 1_795_435_200_000; // 2026-11-23T12:00:00Z
+
+function folder(fields: Partial<Folder> = {}): Folder {
+  return {
+    id: "folderA",
+    title: "영어 단어",
+    description: "",
+    parentFolderLocation: "",
+    parentFolderId: null,
+    subFolderIds: [],
+    nodeFolderIds: [],
+    isInRoot: false,
+    isCategoryFolder: false,
+    order: 0,
+    sortingMethod: "latest",
+    dateRepetitionValue: 5,
+    readRepetitionValue: 5,
+    pinned: false,
+    sideNavPinned: false,
+    enableCompletionFeature: false,
+    enableCompletionFeatureWithCompletedMemosOnly: false,
+    enableFlashCardFeature: false,
+    showSortingValues: false,
+    showReviewCount: false,
+    showAtHomeReviewList: true,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...fields,
+  };
+}
+
+function memo(fields: Partial<MemoDetail> = {}): MemoDetail {
+  return {
+    id: "memoA",
+    title: "사과는 apple",
+    preview: "과일",
+    categoryId: null,
+    type: "memo",
+    tags: [],
+    contents: "<p>과일</p>",
+    createdAt: NOW - 10 * DAY_MS,
+    updatedAt: NOW,
+    userId: "user1",
+    userName: "Bench",
+    category: null,
+    folderId: "folderA",
+    accumulatedReviewValue: 10,
+    reviewCount: 2,
+    reviewedDates: [NOW - 2 * DAY_MS, NOW - DAY_MS],
+    flashCardHint: "",
+    priority: 0,
+    completedDates: [],
+    lastReviewedAt: NOW - DAY_MS,
+    completedCount: 0,
+    isCompleted: false,
+    isShared: false,
+    revision: 3,
+    conflictOf: null,
+    ...fields,
+  };
+}
+
+describe("derivedKeys", () => {
+  it.each([
+    { name: "a folder on home", folder: folder(), homeRv: 5 },
+    {
+      name: "a folder off home",
+      folder: folder({ showAtHomeReviewList: false }),
+      homeRv: undefined,
+    },
+    { name: "another rate", folder: folder({ dateRepetitionValue: 2 }), homeRv: 2 },
+    { name: "no folder known", folder: undefined, homeRv: undefined },
+  ])("$name: due key from the folder's rate, home key only while on home", ({ folder, homeRv }) => {
+    const keys = derivedKeys(memo(), folder);
+    const rate = folder?.dateRepetitionValue ?? 5;
+    expect(keys.dueKey).toBe(repetitionDueKey(NOW - 10 * DAY_MS, rate, 10));
+    expect(keys.homeRv).toBe(homeRv);
+    // Absent, not undefined-valued: IndexedDB then leaves the memo out of the home index.
+    expect("homeRv" in keys).toBe(homeRv !== undefined);
+  });
+});
+
+describe("toCachedMemo", () => {
+  it("keeps the list fields, drops contents and list-only fields", () => {
+    const cached = toCachedMemo(
+      { ...memo(), sortingValue: 1, folderTitle: "x" } as never,
+      folder(),
+    );
+    expect(cached).not.toHaveProperty("contents");
+    expect(cached).not.toHaveProperty("sortingValue");
+    expect(cached).not.toHaveProperty("folderTitle");
+    expect(cached.title).toBe("사과는 apple");
+    expect(cached.revision).toBe(3);
+    expect(cached.reviewedDates).toEqual([NOW - 2 * DAY_MS, NOW - DAY_MS]);
+  });
+
+  it("keeps known review dates for a list row only while they still add up", () => {
+    const previous = toCachedMemo(memo(), folder());
+    const { reviewedDates: _r, completedDates: _c, contents: _x, ...row } = memo();
+    expect(toCachedMemo(row, folder(), previous).reviewedDates).toHaveLength(2);
+    // Another device reviewed it: the count moved on, the old dates are no longer the whole list.
+    expect(toCachedMemo({ ...row, reviewCount: 3 }, folder(), previous).reviewedDates).toBe(
+      undefined,
+    );
+  });
+});
+
+describe("draftKey and draftPath", () => {
+  it.each([
+    { form: { memoId: "memoA" }, key: "memo:memoA", path: "/upsert-private-memo?memoId=memoA" },
+    {
+      form: { folderId: "folder-1" },
+      key: "new:folder-1",
+      path: "/upsert-private-memo?folderId=folder-1",
+    },
+    { form: {}, key: "new:", path: "/upsert-private-memo" },
+  ])("$key opens $path again", ({ form, key, path }) => {
+    expect(draftKey(form)).toBe(key);
+    expect(draftPath(key)).toBe(path);
+  });
+});
+
+describe("inFolderListOrder", () => {
+  it("lists pinned folders first, then by order, ties by id", () => {
+    const folders = [
+      folder({ id: "c", order: 1 }),
+      folder({ id: "b", order: 2, pinned: true }),
+      folder({ id: "a", order: 1 }),
+      folder({ id: "d", order: 0 }),
+    ];
+    expect(inFolderListOrder(folders).map((f) => f.id)).toEqual(["b", "d", "a", "c"]);
+  });
+});

@@ -10,6 +10,7 @@ import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { waitForMail } from "./lib/mail-outbox.mjs";
+import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
 import { buildScenarios } from "./lib/scenarios.mjs";
 import { seedMemos } from "./lib/seed-memos.mjs";
@@ -179,6 +180,23 @@ async function main() {
   }
   const runPeaks = scenarios.map((s) => s.result?.peakRssMB ?? 0);
   const peakRssMB = server.peakRssMB();
+
+  // The browser part, on the same server and user (the RSS figures above are taken before it).
+  let offline;
+  try {
+    offline = await measureOffline({
+      baseUrl: server.publicUrl,
+      user: USER,
+      client,
+      folderIds: seeded.folderIds,
+      memoCount: MEMO_COUNT,
+      step,
+    });
+  } catch (error) {
+    offline = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+    step(`  offline part could not run: ${offline.error}`);
+    if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+  }
   await server.stop();
 
   const figures = {
@@ -196,7 +214,12 @@ async function main() {
   };
   const checks = checkTargets(byKey, figures);
   printReport({ scenarios, figures, checks });
-  const summary = { ...summaryJson({ scenarios, figures, checks }), bundle: bundleSummary(bundle) };
+  printOfflineReport(offline);
+  const summary = {
+    ...summaryJson({ scenarios, figures, checks }),
+    bundle: bundleSummary(bundle),
+    offline: offlineSummary(offline),
+  };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   step("done");
 
@@ -206,6 +229,10 @@ async function main() {
   if (unclean.length > 0) {
     const keys = unclean.map((s) => s.key).join(", ");
     console.error(`\nnot every scenario ran cleanly (${keys}): the figures above are incomplete`);
+    process.exitCode = 1;
+  }
+  if (offline.error || offline.sync.serverCheck !== "OK") {
+    console.error("\nthe offline part did not run cleanly: its figures above are incomplete");
     process.exitCode = 1;
   }
 }

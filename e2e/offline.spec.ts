@@ -189,6 +189,62 @@ describe("offline-first", () => {
     expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
   });
 
+  it("a change the server refuses is shown with its translated error, and its text is kept", async () => {
+    const lang: Lang = "ko";
+    const { page, context } = await signedInPage("desktop", lang, "refused@example.com");
+    const folderId = await createFolder(context, "곧 지워질 폴더");
+    await createMemo(context, stack.server.url, {
+      title: "있던 메모",
+      contents: "<p>x</p>",
+      folderId,
+    });
+    await page.goto(`/private-memos/${folderId}`);
+    await memoLink(page, "있던 메모").waitFor();
+    await waitForOfflineReady(page);
+
+    // Offline, a memo is written into the folder; meanwhile another device deletes the folder.
+    await context.setOffline(true);
+    await page.getByRole("button", { name: tr(lang, "memos.list.add") }).click();
+    const modal = page.getByRole("dialog", { name: tr(lang, "memos.form.addTitle") });
+    await modal
+      .getByLabel(tr(lang, "memos.form.title"), { exact: true })
+      .fill("지워진 폴더의 메모");
+    const editor = modal.getByRole("textbox", {
+      name: tr(lang, "memos.form.contents"),
+      exact: true,
+    });
+    await editor.click();
+    await editor.pressSequentially("잃어버리면 안 되는 글");
+    await modal.getByRole("button", { name: tr(lang, "common.save"), exact: true }).click();
+    await modal.waitFor({ state: "detached" });
+    await offlineLine(page, lang, 1).waitFor();
+    const other = await secondDevice(lang, "refused@example.com");
+    await apiSend(other.context, stack.server.url, "DELETE", `/api/folders/${folderId}`);
+
+    // Online: the server refuses the memo (its folder is gone); the user is told why.
+    await context.setOffline(false);
+    await waitForOutboxEmpty(page);
+    const notice = page.getByText(tr(lang, "offline.rejected", { count: 1 }));
+    await notice.waitFor();
+    await page.getByRole("button", { name: tr(lang, "offline.showRejected"), exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: tr(lang, "offline.rejectedTitle") });
+    await sheet.getByText(tr(lang, "errors.FOLDER_NOT_FOUND"), { exact: true }).waitFor();
+    await sheet.getByText(`${tr(lang, "offline.op.memo.create")} · 지워진 폴더의 메모`).waitFor();
+    await screenshot(page, "offline-refused-desktop-ko");
+
+    // Nothing is lost: the text is saved as a new memo in the root folder.
+    await sheet.getByRole("button", { name: tr(lang, "offline.saveAsNew"), exact: true }).click();
+    await sheet.getByText(tr(lang, "offline.rejectedNone")).waitFor();
+    await waitForOutboxEmpty(page);
+    const rootMemos = await serverMemos(context, "root");
+    const saved = rootMemos.find((memo) => memo.title === "지워진 폴더의 메모");
+    expect(saved).toBeDefined();
+    expect((await serverMemo(context, saved?.id ?? "")).memo?.contents).toContain(
+      "잃어버리면 안 되는 글",
+    );
+    await other.context.close();
+  });
+
   it("2. two devices offline: reviews add up and both edited texts are kept", async () => {
     const lang: Lang = "en";
     const email = "two@example.com";

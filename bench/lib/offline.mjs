@@ -1,0 +1,511 @@
+// Issue 4's offline figures, measured in real Chromium (playwright-core) against the bench's
+// seeded server and user: the first download of the account into the IndexedDB cache, the time a
+// reload takes to show cached data (online and offline), and the time to sync 1,000 changes made
+// offline. See bench/README.md, "Offline (browser)".
+import { existsSync, readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { chromium } from "playwright-core";
+
+/** Debian's Chromium, as in e2e/helpers/browser.ts (playwright-core downloads no browser). */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** Issue 4: the app opens from the cache and shows the home review list within this. */
+export const CACHED_RELOAD_TARGET_MS = 500;
+/** Reloads per network state; median and max are reported. */
+const RELOADS = 5;
+/** Changes queued offline, then synced. */
+const QUEUED_CHANGES = 1_000;
+/** The changes are reviews of this many memos of one folder page, round robin. */
+const REVIEWED_MEMOS = 10;
+/** A first download slower than this is a failure, not a figure. */
+const DOWNLOAD_TIMEOUT_MS = 20 * 60_000;
+const PROGRESS_EVERY_MS = 15_000;
+
+/** The app's English strings, to find controls by the names a user reads (as the e2e tests do). */
+function english(namespace) {
+  const file = new URL(`../../apps/web/src/i18n/en/${namespace}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+const HOME = english("home");
+const MEMOS = english("memos");
+const OFFLINE = english("offline");
+
+function tr(template, values = {}) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name) => String(values[name]));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Runs in every document before the app: records, in ms since the navigation started, the frame
+ * in which the first item of the home review list is laid out (visible), and keeps every
+ * resource timing entry (the first download makes ~100 change-feed requests).
+ */
+function firstItemRecorder(selector) {
+  performance.setResourceTimingBufferSize(10_000);
+  if (!location.pathname.startsWith("/home")) return;
+  const isShown = () => {
+    const item = document.querySelector(selector);
+    if (!item) return false;
+    const box = item.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const observer = new MutationObserver(() => {
+    if (!isShown()) return;
+    observer.disconnect();
+    // The frame that paints it.
+    requestAnimationFrame(() => {
+      window.__benchFirstItemMs ??= performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Facts from the user's cache database, read in the page with plain IndexedDB (as
+ * e2e/helpers/sync.ts does): the `meta` values asked for, the record counts of `stores`, and the
+ * page's clock. Null while the app has not created the database yet (opening it here first would
+ * create an empty one under Dexie's feet).
+ */
+function readCache(page, dbName, { meta = [], stores = [] }) {
+  return page.evaluate(
+    async ({ dbName, meta, stores }) => {
+      const known = (await indexedDB.databases()).some((db) => db.name === dbName);
+      if (!known) return null;
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open(dbName);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const names = ["meta", ...stores];
+        if (!names.every((name) => db.objectStoreNames.contains(name))) return null;
+        const transaction = db.transaction(names, "readonly");
+        const result = (request) =>
+          new Promise((resolve, reject) => {
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const metaValues = await Promise.all(
+          meta.map((key) => result(transaction.objectStore("meta").get(key))),
+        );
+        const counts = await Promise.all(
+          stores.map((name) => result(transaction.objectStore(name).count())),
+        );
+        return {
+          meta: Object.fromEntries(meta.map((key, i) => [key, metaValues[i]?.value])),
+          counts: Object.fromEntries(stores.map((name, i) => [name, counts[i]])),
+          at: performance.now(),
+        };
+      } finally {
+        db.close();
+      }
+    },
+    { dbName, meta, stores },
+  );
+}
+
+async function waitForCache(page, dbName, what, isDone, { timeoutMs, pollMs, onPoll }) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    // A navigation in progress destroys the page's context under the evaluation: read again.
+    const facts = await readCache(page, dbName, what).catch((error) => {
+      if (/context was destroyed|navigat/i.test(String(error?.message))) return null;
+      throw error;
+    });
+    if (facts && isDone(facts)) return facts;
+    onPoll?.(facts);
+    if (performance.now() > deadline) {
+      throw new Error(`the cache did not get there in ${timeoutMs} ms: ${JSON.stringify(facts)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** Signs the bench user in inside the browser context (its cookie jar is the page's). */
+async function signIn(context, baseUrl, user) {
+  const call = async (method, path, data) => {
+    let token = (await context.cookies(baseUrl)).find((c) => c.name === "XSRF-TOKEN");
+    if (!token) {
+      await context.request.get(`${baseUrl}/api/csrf`);
+      token = (await context.cookies(baseUrl)).find((c) => c.name === "XSRF-TOKEN");
+    }
+    const response = await context.request.fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { "x-xsrf-token": token?.value ?? "", origin: baseUrl },
+      ...(data !== undefined && { data }),
+    });
+    if (!response.ok()) {
+      throw new Error(`${method} ${path}: HTTP ${response.status()} ${await response.text()}`);
+    }
+    return response.json();
+  };
+  await call("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password });
+  // The seeded user is Korean by default; the bench reads the English interface.
+  const { user: me } = await call("PATCH", "/api/me", { lang: "en" });
+  return me.id;
+}
+
+/** Reloads /home and answers ms from navigation start to the first visible review item. */
+async function timeReload(page) {
+  await page.reload({ waitUntil: "commit" });
+  const handle = await page.waitForFunction(() => window.__benchFirstItemMs, undefined, {
+    timeout: 30_000,
+    polling: 20,
+  });
+  const ms = await handle.jsonValue();
+  // Let the start-up settle (the sync engine's first push and pull) before the next reload.
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(500);
+  return ms;
+}
+
+async function timeReloads(page, label, step) {
+  const times = [];
+  for (let n = 0; n < RELOADS; n += 1) times.push(await timeReload(page));
+  const figures = {
+    ms: times.map((ms) => Math.round(ms)),
+    medianMs: median(times),
+    maxMs: Math.max(...times),
+  };
+  figures.result = figures.maxMs <= CACHED_RELOAD_TARGET_MS ? "OK" : "MISS";
+  step(
+    `  ${label}: ${figures.ms.join(", ")} ms → median ${figures.medianMs.toFixed(0)}, max ${figures.maxMs.toFixed(0)}`,
+  );
+  return figures;
+}
+
+/**
+ * 1. First download: sign in, open /home, time navigation start → the cache's meta isComplete,
+ *    and when the first review item showed meanwhile.
+ */
+async function firstDownload({ page, baseUrl, dbName, memoCount, step }) {
+  const startedAt = performance.now();
+  await page.goto(`${baseUrl}/home`, { waitUntil: "commit" });
+  let lastProgress = performance.now();
+  const done = await waitForCache(
+    page,
+    dbName,
+    { meta: ["isComplete"] },
+    (facts) => facts.meta.isComplete === true,
+    {
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      pollMs: 100,
+      onPoll: () => {
+        if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
+        lastProgress = performance.now();
+        void readCache(page, dbName, { stores: ["memos"] }).then((facts) => {
+          const stored = facts?.counts.memos ?? 0;
+          step(`  … ${stored.toLocaleString("en")} of ${memoCount.toLocaleString("en")} memos`);
+        });
+      },
+    },
+  );
+  const wallMs = performance.now() - startedAt;
+  const page1 = await page.evaluate(() => ({
+    firstItemMs: window.__benchFirstItemMs ?? null,
+    feed: performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("/api/sync/changes"))
+      .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize })),
+  }));
+  const facts = await readCache(page, dbName, { meta: ["bodyBytes"], stores: ["memos", "bodies"] });
+  const downloadMs = done.at;
+  const feedStartMs = page1.feed[0]?.start ?? null;
+  return {
+    downloadMs,
+    wallMs,
+    firstItemMs: page1.firstItemMs,
+    paintedBeforeDownload: page1.firstItemMs !== null && page1.firstItemMs < downloadMs,
+    feedPages: page1.feed.length,
+    feedStartMs,
+    feedBytes: page1.feed.reduce((sum, entry) => sum + entry.bytes, 0),
+    feedMs: feedStartMs === null ? null : downloadMs - feedStartMs,
+    memosPerSec: feedStartMs === null ? null : (facts.counts.memos / (downloadMs - feedStartMs)) * 1000,
+    memosInCache: facts.counts.memos,
+    bodiesInCache: facts.counts.bodies,
+    bodyBytes: facts.meta.bodyBytes ?? null,
+  };
+}
+
+/**
+ * The centre of each button with one of `labels` as its accessible name (aria-label), or null
+ * when another element is on top there (covered, or outside the viewport).
+ */
+function buttonCenters(page, labels) {
+  return page.evaluate(
+    (labels) =>
+      labels.map((label) => {
+        const button = [...document.querySelectorAll("button[aria-label]")].find(
+          (candidate) => candidate.getAttribute("aria-label") === label,
+        );
+        if (!button) return null;
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        return hit && button.contains(hit) ? { x, y } : null;
+      }),
+    labels,
+  );
+}
+
+/**
+ * 3. Offline, 1,000 presses of the Review buttons of a folder page; then online, the time until
+ *    the outbox is empty; then the server's review counts of those memos, through the API.
+ */
+async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folderId, step }) {
+  const { body: folderBody } = await client.expect("GET", `/api/folders/${folderId}`);
+  const folderTitle = folderBody.folder.title;
+  await page.goto(`${baseUrl}/private-memos/${folderId}`);
+  const list = page.getByRole("list", {
+    name: tr(MEMOS.list.listLabel, { folder: folderTitle }),
+    exact: true,
+  });
+  await list.getByRole("listitem").first().waitFor({ timeout: 30_000 });
+  // The offline line above the screen: once it shows, the rows stay where they are.
+  await page.getByText(OFFLINE.offline, { exact: true }).waitFor({ timeout: 30_000 });
+  const shown = (
+    await list.getByRole("link").evaluateAll((links) =>
+      links.map((link) => ({
+        title: link.textContent ?? "",
+        id: new URL(link.href).searchParams.get("memoId"),
+      })),
+    )
+  ).filter((row) => row.id);
+  const labelOf = (row) => tr(MEMOS.actions.review, { title: row.title });
+  // The memos whose Review button is on screen (with room for the rows to grow a line), so the
+  // presses need no scrolling.
+  const viewportHeight = page.viewportSize()?.height ?? 0;
+  const centers = await buttonCenters(page, shown.map(labelOf));
+  const rows = shown
+    .filter((_row, i) => centers[i] !== null && centers[i].y < viewportHeight - 80)
+    .slice(0, REVIEWED_MEMOS);
+  if (rows.length === 0) throw new Error(`the folder page ${folderTitle} shows no Review button`);
+
+  const reviewCountOf = async (memoId) =>
+    (await client.expect("GET", `/api/memos/${memoId}`)).body.memo.reviewCount;
+  const before = new Map();
+  for (const row of rows) before.set(row.id, await reviewCountOf(row.id));
+
+  step(`  ${QUEUED_CHANGES} Review presses on ${rows.length} memos of "${folderTitle}", offline`);
+  const pressed = new Map(rows.map((row) => [row.id, 0]));
+  const labels = rows.map(labelOf);
+  const pressStartedAt = performance.now();
+  for (let n = 0; n < QUEUED_CHANGES; n += rows.length) {
+    // A row's first review adds a "Last reviewed" line, which moves the rows below it: the first
+    // round uses Playwright's click (it waits for the button to stand still); later rounds
+    // press where each button is, read again before each round and checked to be the topmost
+    // element there, and fall back to Playwright's click (which scrolls) when one is not.
+    const round = n === 0 ? labels.map(() => null) : await buttonCenters(page, labels);
+    for (let i = 0; i < rows.length && n + i < QUEUED_CHANGES; i += 1) {
+      const at = round[i];
+      if (at) await page.mouse.click(at.x, at.y);
+      else await list.getByRole("button", { name: labels[i], exact: true }).click();
+      pressed.set(rows[i].id, pressed.get(rows[i].id) + 1);
+    }
+    if (n === 0) {
+      // Let the first round's rows take their new height before positions are read again.
+      await waitForCache(page, dbName, { stores: ["outbox"] }, (f) => f.counts.outbox >= rows.length, {
+        timeoutMs: 30_000,
+        pollMs: 20,
+      });
+      await page.waitForTimeout(300);
+    }
+  }
+  const queued = await waitForCache(
+    page,
+    dbName,
+    { stores: ["outbox"] },
+    (facts) => facts.counts.outbox >= QUEUED_CHANGES,
+    { timeoutMs: 60_000, pollMs: 20 },
+  );
+  const pressMs = performance.now() - pressStartedAt;
+  if (queued.counts.outbox !== QUEUED_CHANGES) {
+    throw new Error(`${queued.counts.outbox} changes queued for ${QUEUED_CHANGES} presses`);
+  }
+  step(`  outbox holds ${QUEUED_CHANGES} changes after ${(pressMs / 1000).toFixed(1)}s; online`);
+
+  const syncStartedAt = performance.now();
+  await context.setOffline(false);
+  const synced = await waitForCache(
+    page,
+    dbName,
+    { stores: ["outbox", "rejected"] },
+    (facts) => facts.counts.outbox === 0,
+    { timeoutMs: 5 * 60_000, pollMs: 20 },
+  );
+  const syncMs = performance.now() - syncStartedAt;
+
+  const mismatches = [];
+  let added = 0;
+  for (const row of rows) {
+    const after = await reviewCountOf(row.id);
+    const delta = after - before.get(row.id);
+    added += delta;
+    if (delta !== pressed.get(row.id)) {
+      mismatches.push(`${row.title}: +${delta} for ${pressed.get(row.id)} presses`);
+    }
+  }
+  return {
+    changes: QUEUED_CHANGES,
+    memos: rows.length,
+    pressMs,
+    syncMs,
+    changesPerSec: (QUEUED_CHANGES / syncMs) * 1000,
+    rejected: synced.counts.rejected,
+    serverAdded: added,
+    serverCheck: mismatches.length === 0 && added === QUEUED_CHANGES ? "OK" : "FAILED",
+    mismatches,
+  };
+}
+
+/**
+ * The browser part of the bench. `client` is the bench's signed-in {@link BrowserClient} (the
+ * server's side of the checks); the browser signs in on its own.
+ *
+ * @param {{ baseUrl: string, user: { email: string, password: string }, client: object,
+ *   folderIds: string[], memoCount: number, step: (message: string) => void }} options
+ */
+export async function measureOffline({ baseUrl, user, client, folderIds, memoCount, step }) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install chromium fonts-noto-cjk`);
+  }
+  // The flags of e2e/helpers/browser.ts: root in a container (no sandbox), a small /dev/shm.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--no-default-browser-check",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      baseURL: baseUrl,
+    });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const firstItem = `ul[aria-label=${JSON.stringify(HOME.listTitle)}] > li`;
+    await context.addInitScript(firstItemRecorder, firstItem);
+
+    step("offline 1/3: signing in in Chromium, first download of the account into IndexedDB");
+    const userId = await signIn(context, baseUrl, user);
+    const dbName = `mnemo-${userId}`;
+    const download = await firstDownload({ page, baseUrl, dbName, memoCount, step });
+    step(
+      `  downloaded ${download.memosInCache.toLocaleString("en")} memos in ${(download.downloadMs / 1000).toFixed(1)}s; first review item at ${download.firstItemMs?.toFixed(0)} ms`,
+    );
+
+    step("offline 2/3: reloads of /home from the cache, online then offline");
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+      polling: 100,
+    });
+    const reloadOnline = await timeReloads(page, "online", step);
+    await context.setOffline(true);
+    const reloadOffline = await timeReloads(page, "offline", step);
+
+    step("offline 3/3: 1,000 changes queued offline, then synced");
+    const sync = await syncQueuedChanges({
+      page,
+      context,
+      client,
+      baseUrl,
+      dbName,
+      folderId: folderIds[0],
+      step,
+    });
+    step(
+      `  outbox empty ${(sync.syncMs / 1000).toFixed(1)}s after going online; server check ${sync.serverCheck}`,
+    );
+    await context.close();
+    return { download, reloadOnline, reloadOffline, sync, pageErrors };
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmt = (value, decimals = 0) =>
+  typeof value === "number" && !Number.isNaN(value) ? value.toFixed(decimals) : "—";
+
+function table(rows) {
+  const widths = [0, 1].map((i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const header = ["figure", "value"].map((h, i) => h.padEnd(widths[i])).join("  ");
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [header, rule, ...rows.map((r) => `${String(r[0]).padEnd(widths[0])}  ${r[1]}`)].join(
+    "\n",
+  );
+}
+
+/** Prints the offline figures and the closing lines held against the 500 ms target. */
+export function printOfflineReport(offline) {
+  console.log("\nOffline (Chromium, IndexedDB cache, service worker)\n");
+  if (offline.error) {
+    console.log(`could not run: ${offline.error}`);
+    return;
+  }
+  const { download: d, reloadOnline, reloadOffline, sync: s } = offline;
+  const memos = d.memosInCache.toLocaleString("en");
+  const rows = [
+    ["first download: navigation start → meta isComplete (ms)", fmt(d.downloadMs)],
+    [
+      `  change feed: ${d.feedPages} pages, ${fmt(d.feedBytes / 1e6, 1)} MB, from ${fmt(d.feedStartMs)} ms (memos/s)`,
+      fmt(d.memosPerSec),
+    ],
+    ["  first visible home review item (ms)", fmt(d.firstItemMs)],
+    ["  home painted before the download finished", d.paintedBeforeDownload ? "yes" : "NO"],
+    ["  memos in IndexedDB (memos store)", memos],
+    ["  bodies in IndexedDB (bodies store)", d.bodiesInCache.toLocaleString("en")],
+    ["  body bytes (meta bodyBytes, MB)", fmt(d.bodyBytes / 1e6, 1)],
+    [`reload online → first review item (ms, ${RELOADS}×)`, reloadOnline.ms.join(", ")],
+    [`reload offline → first review item (ms, ${RELOADS}×)`, reloadOffline.ms.join(", ")],
+    [`${s.changes} changes queued offline: ${s.memos} memos' Review presses (ms)`, fmt(s.pressMs)],
+    ["  online → outbox empty (ms)", fmt(s.syncMs)],
+    ["  changes per second", fmt(s.changesPerSec, 1)],
+    ["  refused by the server", s.rejected],
+    [
+      `  server: +${s.serverAdded} reviews on those memos, each as pressed`,
+      s.serverCheck + (s.mismatches.length ? ` (${s.mismatches.join("; ")})` : ""),
+    ],
+  ];
+  if (offline.pageErrors.length > 0) {
+    rows.push(["uncaught page errors", offline.pageErrors.slice(0, 3).join(" | ")]);
+  }
+  console.log(table(rows));
+  for (const [label, r] of [
+    ["online ", reloadOnline],
+    ["offline", reloadOffline],
+  ]) {
+    console.log(
+      `cached reload ${label} → first review item: median ${fmt(r.medianMs)} ms, max ${fmt(r.maxMs)} ms (target ≤ ${CACHED_RELOAD_TARGET_MS} ms) ${r.result}`,
+    );
+  }
+}
+
+/** The figures for the `BENCH_JSON` line. */
+export function offlineSummary(offline) {
+  if (offline.error) return { error: offline.error };
+  const round = (value) => (typeof value === "number" ? Math.round(value * 10) / 10 : value);
+  const roundAll = (object) =>
+    Object.fromEntries(Object.entries(object).map(([key, value]) => [key, round(value)]));
+  return {
+    download: roundAll(offline.download),
+    reloadOnline: { ...roundAll(offline.reloadOnline), targetMs: CACHED_RELOAD_TARGET_MS },
+    reloadOffline: { ...roundAll(offline.reloadOffline), targetMs: CACHED_RELOAD_TARGET_MS },
+    sync: roundAll(offline.sync),
+    pageErrors: offline.pageErrors.length,
+  };
+}

@@ -16,6 +16,8 @@ const RELOADS = 5;
 const QUEUED_CHANGES = 1_000;
 /** The changes are reviews of this many memos of one folder page, round robin. */
 const REVIEWED_MEMOS = 10;
+/** The window of the presses: desktop width, tall enough for ten rows. */
+const PRESS_VIEWPORT = { width: 1280, height: 2400 };
 /** A first download slower than this is a failure, not a figure. */
 const DOWNLOAD_TIMEOUT_MS = 20 * 60_000;
 const PROGRESS_EVERY_MS = 15_000;
@@ -197,10 +199,12 @@ async function firstDownload({ page, baseUrl, dbName, memoCount, step }) {
       onPoll: () => {
         if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
         lastProgress = performance.now();
-        void readCache(page, dbName, { stores: ["memos"] }).then((facts) => {
-          const stored = facts?.counts.memos ?? 0;
-          step(`  … ${stored.toLocaleString("en")} of ${memoCount.toLocaleString("en")} memos`);
-        });
+        void readCache(page, dbName, { stores: ["memos"] })
+          .then((facts) => {
+            const stored = (facts?.counts.memos ?? 0).toLocaleString("en");
+            step(`  … ${stored} of ${memoCount.toLocaleString("en")} memos in IndexedDB`);
+          })
+          .catch(() => undefined);
       },
     },
   );
@@ -210,7 +214,11 @@ async function firstDownload({ page, baseUrl, dbName, memoCount, step }) {
     feed: performance
       .getEntriesByType("resource")
       .filter((entry) => entry.name.includes("/api/sync/changes"))
-      .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize })),
+      .map((entry) => ({
+        start: entry.startTime,
+        end: entry.responseEnd,
+        bytes: entry.encodedBodySize,
+      })),
   }));
   const facts = await readCache(page, dbName, { meta: ["bodyBytes"], stores: ["memos", "bodies"] });
   const downloadMs = done.at;
@@ -224,7 +232,8 @@ async function firstDownload({ page, baseUrl, dbName, memoCount, step }) {
     feedStartMs,
     feedBytes: page1.feed.reduce((sum, entry) => sum + entry.bytes, 0),
     feedMs: feedStartMs === null ? null : downloadMs - feedStartMs,
-    memosPerSec: feedStartMs === null ? null : (facts.counts.memos / (downloadMs - feedStartMs)) * 1000,
+    memosPerSec:
+      feedStartMs === null ? null : (facts.counts.memos / (downloadMs - feedStartMs)) * 1000,
     memosInCache: facts.counts.memos,
     bodiesInCache: facts.counts.bodies,
     bodyBytes: facts.meta.bodyBytes ?? null,
@@ -260,6 +269,8 @@ function buttonCenters(page, labels) {
 async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folderId, step }) {
   const { body: folderBody } = await client.expect("GET", `/api/folders/${folderId}`);
   const folderTitle = folderBody.folder.title;
+  // A tall window, so that ten rows' Review buttons are on screen at once.
+  await page.setViewportSize(PRESS_VIEWPORT);
   await page.goto(`${baseUrl}/private-memos/${folderId}`);
   const list = page.getByRole("list", {
     name: tr(MEMOS.list.listLabel, { folder: folderTitle }),
@@ -309,10 +320,16 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
     }
     if (n === 0) {
       // Let the first round's rows take their new height before positions are read again.
-      await waitForCache(page, dbName, { stores: ["outbox"] }, (f) => f.counts.outbox >= rows.length, {
-        timeoutMs: 30_000,
-        pollMs: 20,
-      });
+      await waitForCache(
+        page,
+        dbName,
+        { stores: ["outbox"] },
+        (f) => f.counts.outbox >= rows.length,
+        {
+          timeoutMs: 30_000,
+          pollMs: 20,
+        },
+      );
       await page.waitForTimeout(300);
     }
   }

@@ -1,3 +1,4 @@
+import { AppError, ErrorCode } from "@mnemo/domain";
 import type { Executor } from "./database.js";
 
 // Operations made idempotent by a client's opId where no row of their own holds it (reviews and
@@ -57,4 +58,24 @@ export async function recordOp(
   if (await insertAppliedOp(db, userId, op)) return "first";
   const known = await selectAppliedOp(db, userId, op.opId);
   return known?.kind === op.kind && known.targetId === op.targetId ? "replay" : "conflict";
+}
+
+/** The error of an opId used for another operation or target. */
+export function opIdConflict(opId: string): AppError {
+  return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
+}
+
+/**
+ * Records an operation's opId (none: the operation is applied). True when the operation was
+ * applied before and must not be applied again. @throws OP_ID_CONFLICT
+ */
+export async function isReplay(
+  db: Executor,
+  userId: string,
+  op: { opId: string | undefined; kind: string; targetId: string; appliedAt: number },
+): Promise<boolean> {
+  if (op.opId === undefined) return false;
+  const use = await recordOp(db, userId, { ...op, opId: op.opId });
+  if (use === "conflict") throw opIdConflict(op.opId);
+  return use === "replay";
 }

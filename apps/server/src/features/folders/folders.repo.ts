@@ -1,4 +1,4 @@
-export { recordOp } from "../../db/applied-ops.repo.js";
+export { isReplay, opIdConflict } from "../../db/applied-ops.repo.js";
 export {
   deleteTombstone,
   hasTombstone,

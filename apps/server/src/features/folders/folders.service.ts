@@ -17,8 +17,8 @@ import {
   insertMemoTombstonesOfFolders,
   insertRootFolderIfMissing,
   insertTombstones,
+  isReplay,
   nextChangeSeq,
-  recordOp,
   type StoredFolder,
   selectFolder,
   selectFolders,
@@ -37,25 +37,6 @@ const FOLDER_ORDER_OP = "folder.order";
 const FOLDER_DELETE_OP = "folder.delete";
 /** `applied_ops.target_id` of a reorder, which has no single folder. */
 const ORDER_TARGET = "order";
-
-function opIdConflict(opId: string): AppError {
-  return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
-}
-
-/**
- * Records a folder operation's opId (none: the operation is applied). True when the operation
- * was applied before and must not be applied again. @throws OP_ID_CONFLICT
- */
-async function isReplay(
-  trx: Executor,
-  userId: string,
-  op: { opId: string | undefined; kind: string; targetId: string; appliedAt: number },
-): Promise<boolean> {
-  if (op.opId === undefined) return false;
-  const use = await recordOp(trx, userId, { ...op, opId: op.opId });
-  if (use === "conflict") throw opIdConflict(op.opId);
-  return use === "replay";
-}
 
 function folderNotFound(folderId: string): AppError {
   return new AppError(ErrorCode.FOLDER_NOT_FOUND, `folder ${folderId} not found`);

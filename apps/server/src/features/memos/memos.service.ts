@@ -35,6 +35,7 @@ import {
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
+import { presentMemoFields } from "../../db/memo-rows.js";
 import { sanitizeRichText } from "../../http/sanitize-html.js";
 import {
   addReviewToMemo,
@@ -48,14 +49,15 @@ import {
   insertReview,
   insertRootFolderIfMissing,
   insertTombstones,
+  isReplay,
   type MemoFolder,
   markLatestCompletionUndone,
   markMemoShared,
   markMemoUnshared,
   nextChangeSeq,
+  opIdConflict,
   type PagePosition,
   pageKeyLength,
-  recordOp,
   refreshCompletionCounters,
   type StoredMemo,
   type StoredMemoSummary,
@@ -89,51 +91,8 @@ function memoNotFound(memoId: string): AppError {
   return new AppError(ErrorCode.MEMO_NOT_FOUND, `memo ${memoId} not found`);
 }
 
-function opIdConflict(opId: string): AppError {
-  return new AppError(ErrorCode.OP_ID_CONFLICT, `opId ${opId} was used for another operation`);
-}
-
-/**
- * Records a memo operation's opId (none: the operation is applied). True when the operation was
- * applied before and must not be applied again. @throws OP_ID_CONFLICT
- */
-async function isReplay(
-  trx: Executor,
-  userId: string,
-  op: { opId: string | undefined; kind: string; targetId: string; appliedAt: number },
-): Promise<boolean> {
-  if (op.opId === undefined) return false;
-  const use = await recordOp(trx, userId, { ...op, opId: op.opId });
-  if (use === "conflict") throw opIdConflict(op.opId);
-  return use === "replay";
-}
-
 function toSummary(memo: StoredMemoSummary, sortingValue: number | null): MemoSummary {
-  return {
-    id: memo.id,
-    title: memo.title,
-    preview: memo.preview,
-    categoryId: memo.categoryId,
-    type: memo.type,
-    tags: memo.tags,
-    createdAt: memo.createdAt,
-    updatedAt: memo.updatedAt,
-    userId: memo.userId,
-    userName: memo.userName,
-    category: memo.category,
-    folderId: memo.folderId,
-    accumulatedReviewValue: memo.accumulatedReviewValue,
-    reviewCount: memo.reviewCount,
-    flashCardHint: memo.flashCardHint,
-    priority: memo.priority,
-    lastReviewedAt: memo.lastReviewedAt,
-    completedCount: memo.completedCount,
-    isCompleted: memo.completedCount > 0,
-    isShared: memo.isShared,
-    revision: memo.revision,
-    conflictOf: memo.conflictOf,
-    sortingValue,
-  };
+  return { ...presentMemoFields(memo), sortingValue };
 }
 
 async function presentDetail(db: Executor, userId: string, memoId: string): Promise<MemoDetail> {

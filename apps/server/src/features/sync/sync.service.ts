@@ -9,6 +9,7 @@ import { AppError, ErrorCode } from "@mnemo/domain";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { withFolderTree } from "../../db/folder-rows.js";
+import { presentMemoFields } from "../../db/memo-rows.js";
 import {
   type ChangeEntry,
   type ChangeKey,
@@ -69,31 +70,7 @@ function compareChanges(a: ChangeKey, b: ChangeKey): number {
 // ---- presenting ------------------------------------------------------------------------------
 
 function toSyncedMemo(memo: StoredSyncedMemo): SyncedMemo {
-  return {
-    id: memo.id,
-    title: memo.title,
-    preview: memo.preview,
-    contents: memo.contents,
-    categoryId: memo.categoryId,
-    type: memo.type,
-    tags: memo.tags,
-    createdAt: memo.createdAt,
-    updatedAt: memo.updatedAt,
-    userId: memo.userId,
-    userName: memo.userName,
-    category: memo.category,
-    folderId: memo.folderId,
-    accumulatedReviewValue: memo.accumulatedReviewValue,
-    reviewCount: memo.reviewCount,
-    flashCardHint: memo.flashCardHint,
-    priority: memo.priority,
-    lastReviewedAt: memo.lastReviewedAt,
-    completedCount: memo.completedCount,
-    isCompleted: memo.completedCount > 0,
-    isShared: memo.isShared,
-    revision: memo.revision,
-    conflictOf: memo.conflictOf,
-  };
+  return { ...presentMemoFields(memo), contents: memo.contents };
 }
 
 /** The page's items in feed order within each list. */

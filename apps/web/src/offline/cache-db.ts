@@ -49,7 +49,7 @@ export type OutboxOp =
   | { kind: "memo.move"; memoId: string; folderId: string }
   | { kind: "memo.delete"; memoId: string }
   | { kind: "memo.review"; memoId: string; reviewedAt: number }
-  | { kind: "memo.complete"; memoId: string }
+  | { kind: "memo.complete"; memoId: string; completedAt: number }
   | { kind: "memo.uncomplete"; memoId: string }
   | { kind: "memo.priority"; memoId: string; delta: 1 | -1 }
   | { kind: "folder.create"; folderId: string; input: CreateFolderInput & { id: string } }

@@ -217,11 +217,12 @@ export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
 }
 
 export function completeMemoLocally(memoId: string): Promise<MemoSummary> {
-  return memoOp(memoId, { kind: "memo.complete", memoId }, (memo, _folder, now) => ({
+  const completedAt = Date.now();
+  return memoOp(memoId, { kind: "memo.complete", memoId, completedAt }, (memo) => ({
     ...memo,
     completedCount: memo.completedCount + 1,
     isCompleted: true,
-    ...(memo.completedDates && { completedDates: [...memo.completedDates, now] }),
+    ...(memo.completedDates && { completedDates: [...memo.completedDates, completedAt] }),
   }));
 }
 

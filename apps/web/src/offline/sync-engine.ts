@@ -121,7 +121,11 @@ async function send(entry: OutboxEntry): Promise<Applied> {
         reviewedAt: op.reviewedAt,
       });
     case "memo.complete":
-      return api<MemoSummaryResponse>("POST", memoPath(op.memoId, "/complete"), { opId });
+      return api<MemoSummaryResponse>("POST", memoPath(op.memoId, "/complete"), {
+        opId,
+        // A change queued by an older version of the app has no time: the server's now.
+        ...(op.completedAt !== undefined && { completedAt: op.completedAt }),
+      });
     case "memo.uncomplete":
       return api<MemoSummaryResponse>("POST", memoPath(op.memoId, "/uncomplete"), { opId });
     case "memo.priority":

@@ -176,6 +176,15 @@ export type ReviewMemoInput = z.infer<typeof reviewMemoInputSchema>;
 export const memoOpInputSchema = z.object({ opId: opIdSchema });
 export type MemoOpInput = z.infer<typeof memoOpInputSchema>;
 
+/**
+ * `POST /api/memos/:memoId/complete`. `completedAt` (epoch ms, default: the server's now) lets an
+ * offline client send when it happened, as `reviewedAt` does for a review.
+ */
+export const completeMemoInputSchema = memoOpInputSchema.extend({
+  completedAt: epochMsSchema.optional(),
+});
+export type CompleteMemoInput = z.infer<typeof completeMemoInputSchema>;
+
 /** `POST /api/memos/:memoId/priority`: add or subtract 1 (spec 4). */
 export const changePriorityInputSchema = z.object({
   opId: opIdSchema,

@@ -43,6 +43,36 @@ describe("memo answers", () => {
   });
 });
 
+describe("POST /api/memos/:memoId/complete with completedAt", () => {
+  it("records when an offline completion happened, once per opId", async () => {
+    const memo = await buildMemo(alice.client, { folderId: "root" });
+    const completedAt = T0 - 3 * 3_600_000;
+    const opId = newOpId();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const done = await alice.client.post(`/api/memos/${memo.id}/complete`, { opId, completedAt });
+      expect(done.status).toBe(200);
+      expect(done.body.memo.completedCount).toBe(1);
+    }
+    const detail = await alice.client.get(`/api/memos/${memo.id}`);
+    expect(detail.body.memo.completedDates).toEqual([completedAt]);
+  });
+
+  it("refuses a time more than a day ahead of the server's clock", async () => {
+    const memo = await buildMemo(alice.client, { folderId: "root" });
+    const ahead = await alice.client.post(`/api/memos/${memo.id}/complete`, {
+      opId: newOpId(),
+      completedAt: clock + 25 * 3_600_000,
+    });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [expect.objectContaining({ path: "completedAt" })],
+    });
+    const detail = await alice.client.get(`/api/memos/${memo.id}`);
+    expect(detail.body.memo.completedCount).toBe(0);
+  });
+});
+
 describe("PATCH /api/memos/:memoId with opId and baseRevision", () => {
   it("raises the revision only when the title or the contents change", async () => {
     const memo = await buildMemo(alice.client, { folderId: "root", title: "제목" });

@@ -1,5 +1,6 @@
 import {
   changePriorityInputSchema,
+  completeMemoInputSchema,
   createMemoInputSchema,
   deleteQuerySchema,
   folderIdParamsSchema,
@@ -158,7 +159,7 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
-      const input = parseInput(memoOpInputSchema, request.body);
+      const input = parseInput(completeMemoInputSchema, request.body);
       return { memo: await completeMemo(app.deps, user.id, memoId, input) };
     },
   );

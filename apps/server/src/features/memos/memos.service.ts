@@ -1,5 +1,6 @@
 import type {
   ChangePriorityInput,
+  CompleteMemoInput,
   CountryCode,
   CreateMemoInput,
   DeleteQuery,
@@ -503,6 +504,22 @@ async function runMemoOp(
 }
 
 /**
+ * When a client says something happened (a review or completion made offline), or now. A time
+ * more than a day ahead of the server's clock is refused (clock skew has limits).
+ *
+ * @throws VALIDATION_FAILED at `path`
+ */
+function clientTime(at: number | undefined, now: number, path: string): number {
+  if (at === undefined) return now;
+  if (at > now + MAX_CLOCK_AHEAD_MS) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+      { path, issue: "Expected a time no later than one day from now" },
+    ]);
+  }
+  return at;
+}
+
+/**
  * Records a review (spec 4): a review row keyed by the opId, count + 1, accumulated value +
  * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
  * transaction. A retry with the same opId changes nothing and answers the memo's state.
@@ -517,12 +534,7 @@ export async function reviewMemo(
   input: ReviewMemoInput,
 ): Promise<MemoSummary> {
   const now = deps.now();
-  const reviewedAt = input.reviewedAt ?? now;
-  if (reviewedAt > now + MAX_CLOCK_AHEAD_MS) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
-      { path: "reviewedAt", issue: "Expected a time no later than one day from now" },
-    ]);
-  }
+  const reviewedAt = clientTime(input.reviewedAt, now, "reviewedAt");
   // The hottest write of the app: the change seq, one read (memo + folder), one insert, one
   // update that stamps the seq and returns the new state.
   const memo = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -553,10 +565,11 @@ export async function completeMemo(
   deps: Deps,
   userId: string,
   memoId: string,
-  input: MemoOpInput,
+  input: CompleteMemoInput,
 ): Promise<MemoSummary> {
-  return runMemoOp(deps, userId, memoId, async (trx, { now, seq }) => {
-    if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt: now })) {
+  const completedAt = clientTime(input.completedAt, deps.now(), "completedAt");
+  return runMemoOp(deps, userId, memoId, async (trx, { seq }) => {
+    if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt })) {
       await refreshCompletionCounters(trx, userId, memoId, seq);
     } else if ((await selectCompletionOpMemoId(trx, userId, input.opId)) !== memoId) {
       throw opIdConflict(input.opId);

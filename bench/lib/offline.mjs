@@ -462,9 +462,8 @@ function table(rows) {
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => String(r[i]).length)));
   const header = ["figure", "value"].map((h, i) => h.padEnd(widths[i])).join("  ");
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  return [header, rule, ...rows.map((r) => `${String(r[0]).padEnd(widths[0])}  ${r[1]}`)].join(
-    "\n",
-  );
+  const line = (r) => `${String(r[0]).padEnd(widths[0])}  ${r[1]}`.trimEnd();
+  return [header.trimEnd(), rule, ...rows.map(line)].join("\n");
 }
 
 /** Prints the offline figures and the closing lines held against the 500 ms target. */
@@ -479,7 +478,7 @@ export function printOfflineReport(offline) {
   const rows = [
     ["first download: navigation start → meta isComplete (ms)", fmt(d.downloadMs)],
     [
-      `  change feed: ${d.feedPages} pages, ${fmt(d.feedBytes / 1e6, 1)} MB, from ${fmt(d.feedStartMs)} ms (memos/s)`,
+      `  change feed: ${d.feedPages} pages, ${fmt(d.feedBytes / 1e6, 1)} MB received, from ${fmt(d.feedStartMs)} ms (memos/s)`,
       fmt(d.memosPerSec),
     ],
     ["  first visible home review item (ms)", fmt(d.firstItemMs)],

@@ -309,9 +309,22 @@ async function pushOutbox(): Promise<PushResult> {
       void refreshCounts();
     }
     await onApplied(entry, applied);
-    notifyChanged();
+    // The server's answer rarely differs from what the screens already show (the change was
+    // made on the device first): refresh them at most once a second while a long outbox drains,
+    // not once per change (re-reading a large folder 1,000 times made draining 4× slower).
+    if (performance.now() - lastRefreshAt >= REFRESH_WHILE_PUSHING_MS) {
+      lastRefreshAt = performance.now();
+      notifyChanged();
+    } else {
+      hasUnshownChanges = true;
+    }
   }
 }
+
+/** How often the screens refresh while the outbox drains. */
+const REFRESH_WHILE_PUSHING_MS = 1_000;
+let lastRefreshAt = 0;
+let hasUnshownChanges = false;
 
 /** Runs `work` while holding this user's outbox lock (one sender across tabs). */
 async function withOutboxLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
@@ -465,6 +478,8 @@ async function syncOnce(): Promise<void> {
     retryTimer = setTimeout(requestSync, backoffMs);
     backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
   } finally {
+    if (hasUnshownChanges) notifyChanged();
+    hasUnshownChanges = false;
     setStatus({ isSyncing: false });
     void refreshCounts();
   }

@@ -212,7 +212,18 @@ async function onApplied(entry: OutboxEntry, applied: Applied): Promise<void> {
           if (later.op.kind === "memo.update") later.op.baseRevision = revision;
         });
     }
-    const pending = await pendingTargets(db);
+    // Only the targets of this answer are looked up (not every pending target: the outbox may
+    // hold a thousand changes).
+    const answered = [
+      applied.memo?.id,
+      applied.conflictCopy?.id,
+      applied.folder?.id,
+      ...(applied.folders ?? []).map((folder) => folder.id),
+    ].filter((id): id is string => id !== undefined);
+    const pending = new Set<string>();
+    for (const id of answered) {
+      if ((await db.outbox.where("targetId").equals(id).count()) > 0) pending.add(id);
+    }
     if (applied.memo) await storeServerMemo(db, applied.memo, pending);
     if (applied.conflictCopy) await storeServerMemo(db, applied.conflictCopy, pending);
     if (applied.folder) await storeServerFolder(db, applied.folder, pending);

@@ -4,6 +4,7 @@ import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
 import { type Lang, newPage, screenshot, type TestPage, type Viewport } from "./helpers/browser.js";
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
+import { waitForOutboxEmpty } from "./helpers/sync.js";
 import { openFromMenu } from "./helpers/ui.js";
 
 // Editing memos as a user sees it: the memo modal's spec-5 validation (title required, nothing
@@ -145,11 +146,14 @@ describe("editing memos and folders", () => {
       const { page, context } = user;
       const shot = shooter(page, viewport, lang);
       const folderId = await createFolder(context, { title: w.folder });
+      // Memo creates the page sends: the outbox sends changes in batches (POST /api/sync/ops).
       const memoPosts: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && new URL(request.url()).pathname === "/api/memos") {
-          memoPosts.push(request.url());
+        if (request.method() !== "POST" || new URL(request.url()).pathname !== "/api/sync/ops") {
+          return;
         }
+        const { ops } = request.postDataJSON() as { ops: Array<{ kind: string; opId: string }> };
+        for (const op of ops) if (op.kind === "memo.create") memoPosts.push(op.opId);
       });
 
       await page.goto(`/private-memos/${folderId}`);
@@ -182,6 +186,7 @@ describe("editing memos and folders", () => {
       await addModal.waitFor({ state: "detached" });
       const list = memoList(page, lang, w.folder);
       await memoLink(list, w.first).waitFor();
+      await waitForOutboxEmpty(page);
       expect(memoPosts).toHaveLength(1);
       const [created] = await memosOf(context, folderId);
       expect(created?.title).toBe(w.first);

@@ -46,17 +46,30 @@ export const createFolderInputSchema = z.object({
 });
 export type CreateFolderInput = z.infer<typeof createFolderInputSchema>;
 
-/**
- * `PATCH /api/folders/:folderId`: any of title, parentFolderId (`null` moves it to the top) and
- * the settings; at least one field. An `opId` makes it idempotent (a replay answers the folder).
- */
-export const updateFolderInputSchema = z
+/** Every folder field a change may set, each optional. */
+const folderFieldChangesSchema = z
   .object({
     title: folderTitleSchema,
     parentFolderId: objectIdSchema.nullable(),
     ...folderSettingsShape,
   })
-  .partial()
+  .partial();
+
+/**
+ * The fields of a folder change without `opId` (a `folder.update` of `POST /api/sync/ops`
+ * carries it beside them): at least one field, as in `updateFolderInputSchema`.
+ */
+export const folderChangesSchema = folderFieldChangesSchema.refine(
+  hasSomeField,
+  "Expected at least one field to change",
+);
+export type FolderChanges = z.infer<typeof folderChangesSchema>;
+
+/**
+ * `PATCH /api/folders/:folderId`: any of title, parentFolderId (`null` moves it to the top) and
+ * the settings; at least one field. An `opId` makes it idempotent (a replay answers the folder).
+ */
+export const updateFolderInputSchema = folderFieldChangesSchema
   .extend({ opId: opIdSchema.optional() })
   .refine(
     ({ opId: _, ...fields }) => hasSomeField(fields),

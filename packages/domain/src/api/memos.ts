@@ -124,6 +124,20 @@ export const createMemoInputSchema = z.object({
 });
 export type CreateMemoInput = z.infer<typeof createMemoInputSchema>;
 
+/** Every memo field a change may set, each optional. */
+const memoFieldChangesSchema = z.object(memoFieldsShape).partial();
+
+/**
+ * The fields of a memo change without `opId` and `baseRevision` (a `memo.update` of
+ * `POST /api/sync/ops` carries those beside it): at least one field, as in
+ * `updateMemoInputSchema`.
+ */
+export const memoChangesSchema = memoFieldChangesSchema.refine(
+  hasSomeField,
+  "Expected at least one field to change",
+);
+export type MemoChanges = z.infer<typeof memoChangesSchema>;
+
 /**
  * `PATCH /api/memos/:memoId`: at least one memo field. `contents` (and with it the preview)
  * changes only when the new contents are not empty rich text (spec 5).
@@ -133,9 +147,7 @@ export type CreateMemoInput = z.infer<typeof createMemoInputSchema>;
  * revision and the change gives the memo another title or contents, the stored text is first
  * kept as a conflict copy (see `updateMemoResponseSchema`).
  */
-export const updateMemoInputSchema = z
-  .object(memoFieldsShape)
-  .partial()
+export const updateMemoInputSchema = memoFieldChangesSchema
   .extend({ opId: opIdSchema.optional(), baseRevision: z.int().min(1).optional() })
   .refine(
     ({ opId: _, baseRevision: __, ...fields }) => hasSomeField(fields),

@@ -1,8 +1,25 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
+import { ErrorCode } from "../errors.js";
 import { folderSchema } from "../folder/folder.schema.js";
-import { queryIntSchema } from "./common.js";
-import { memoContentsSchema, memoSummarySchema } from "./memos.js";
+import { objectIdSchema, opIdSchema, queryIntSchema } from "./common.js";
+import {
+  createFolderInputSchema,
+  folderChangesSchema,
+  reorderFoldersInputSchema,
+} from "./folders.js";
+import {
+  changePriorityInputSchema,
+  completeMemoInputSchema,
+  createMemoInputSchema,
+  memoChangesSchema,
+  memoContentsSchema,
+  memoDetailSchema,
+  memoOpInputSchema,
+  memoSummarySchema,
+  moveMemoInputSchema,
+  reviewMemoInputSchema,
+} from "./memos.js";
 
 /** Largest (and default) number of items in one page of the change feed. */
 export const SYNC_PAGE_MAX = 1_000;
@@ -55,3 +72,117 @@ export const syncChangesResponseSchema = z.object({
   serverTime: epochMsSchema,
 });
 export type SyncChangesResponse = z.infer<typeof syncChangesResponseSchema>;
+
+// ---- pushing changes: POST /api/sync/ops ------------------------------------------------------
+
+/** Most changes in one `POST /api/sync/ops`. */
+export const SYNC_OPS_MAX = 100;
+
+/**
+ * One change of an offline client's outbox, as `POST /api/sync/ops` takes it: `kind` names the
+ * single route whose rules apply, `opId` (see `opIdSchema`) makes it idempotent as there.
+ *
+ * - `memo.create`: `input` of `POST /api/memos` with `input.id` (the client's id) required; a
+ *   repeated create answers the existing memo.
+ * - `memo.update`: `input` the fields of `PATCH /api/memos/:memoId` (at least one);
+ *   `baseRevision` (integer ≥ 0) the revision the edit started from (conflict copies as there).
+ * - `memo.move`, `memo.delete`, `memo.review` (`reviewedAt` epoch ms, `value`),
+ *   `memo.complete` (`completedAt` epoch ms), `memo.uncomplete`, `memo.priority` (`delta` ±1):
+ *   the bodies of their single routes, with `memoId`.
+ * - `folder.create` (`input.id` required), `folder.update` (`input` the fields of
+ *   `PATCH /api/folders/:folderId`), `folder.delete`, `folder.order` (`folderIds`).
+ */
+export const syncOpSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("memo.create"),
+    opId: opIdSchema,
+    input: createMemoInputSchema.required({ id: true }),
+  }),
+  z.object({
+    kind: z.literal("memo.update"),
+    opId: opIdSchema,
+    memoId: objectIdSchema,
+    input: memoChangesSchema,
+    baseRevision: z.int().min(0).optional(),
+  }),
+  moveMemoInputSchema.extend({
+    kind: z.literal("memo.move"),
+    opId: opIdSchema,
+    memoId: objectIdSchema,
+  }),
+  z.object({ kind: z.literal("memo.delete"), opId: opIdSchema, memoId: objectIdSchema }),
+  reviewMemoInputSchema.extend({ kind: z.literal("memo.review"), memoId: objectIdSchema }),
+  completeMemoInputSchema.extend({ kind: z.literal("memo.complete"), memoId: objectIdSchema }),
+  memoOpInputSchema.extend({ kind: z.literal("memo.uncomplete"), memoId: objectIdSchema }),
+  changePriorityInputSchema.extend({ kind: z.literal("memo.priority"), memoId: objectIdSchema }),
+  z.object({
+    kind: z.literal("folder.create"),
+    opId: opIdSchema,
+    input: createFolderInputSchema.required({ id: true }),
+  }),
+  z.object({
+    kind: z.literal("folder.update"),
+    opId: opIdSchema,
+    folderId: objectIdSchema,
+    input: folderChangesSchema,
+  }),
+  z.object({ kind: z.literal("folder.delete"), opId: opIdSchema, folderId: objectIdSchema }),
+  reorderFoldersInputSchema.extend({ kind: z.literal("folder.order"), opId: opIdSchema }),
+]);
+export type SyncOp = z.infer<typeof syncOpSchema>;
+
+/** The `kind` of a {@link SyncOp}: `memo.create` … `folder.order`. */
+export type SyncOpKind = SyncOp["kind"];
+
+/**
+ * `POST /api/sync/ops` body as the server first reads it: 1…100 objects, each with a string
+ * `opId` and `kind` (anything else is a 400 `VALIDATION_FAILED` of the whole request). Each op is
+ * then checked on its own against {@link syncOpSchema}: one that fails is refused alone.
+ */
+export const syncOpsInputSchema = z.object({
+  ops: z
+    .array(z.looseObject({ opId: z.string(), kind: z.string() }))
+    .min(1)
+    .max(SYNC_OPS_MAX),
+});
+
+/** What a client sends to `POST /api/sync/ops`: its changes in the order they were made. */
+export interface SyncOpsInput {
+  ops: SyncOp[];
+}
+
+/**
+ * The outcome of one op of `POST /api/sync/ops`, by `status`:
+ *
+ * - `applied`: done (or done before: a replay), with what its single route answers: `memo` (a
+ *   `MemoDetail` for create, update and move; a `MemoSummary` for review, complete, uncomplete
+ *   and priority), `conflictCopy` (update), `folder` (folder create and update), `folders`
+ *   (folder order); nothing for a delete.
+ * - `refused`: what its single route answers with a 4xx (`code`, `details`), or
+ *   `VALIDATION_FAILED` with `{ path, issue }` details for an op that failed its schema. Sending
+ *   it again gets the same answer.
+ * - `not-attempted`: the server failed unexpectedly at this op (logged) and stopped there: this op
+ *   and every later one are left for a later try.
+ */
+export const syncOpResultSchema = z.discriminatedUnion("status", [
+  z.object({
+    opId: z.string(),
+    status: z.literal("applied"),
+    memo: z.union([memoDetailSchema, memoSummarySchema]).optional(),
+    conflictCopy: memoDetailSchema.nullable().optional(),
+    folder: folderSchema.optional(),
+    folders: z.array(folderSchema).optional(),
+  }),
+  z.object({
+    opId: z.string(),
+    status: z.literal("refused"),
+    code: z.enum(ErrorCode),
+    details: z.unknown().optional(),
+  }),
+  z.object({ opId: z.string(), status: z.literal("not-attempted") }),
+]);
+export type SyncOpResult = z.infer<typeof syncOpResultSchema>;
+
+/** Answer of `POST /api/sync/ops`: one result per op, in the order of the ops. */
+export const syncOpsResponseSchema = z.object({ results: z.array(syncOpResultSchema) });
+export type SyncOpsResponse = z.infer<typeof syncOpsResponseSchema>;

@@ -1,13 +1,17 @@
-import { syncChangesQuerySchema } from "@mnemo/domain";
+import { parseOrThrow, syncChangesQuerySchema, syncOpsInputSchema } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
 import { parseInput } from "../../http/validate.js";
 import { listChanges } from "./sync.service.js";
+import { applySyncOps } from "./sync-ops.service.js";
 
 const tags = ["sync"];
 const security = [{ session: [] }];
 
-/** The change feed offline clients pull: what changed in the user's folders and memos. */
+/**
+ * What offline clients sync: the change feed they pull (what changed in the user's folders and
+ * memos) and the batch of outbox changes they push.
+ */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/sync/changes",
@@ -25,6 +29,29 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const query = parseInput(syncChangesQuerySchema, request.query);
       return listChanges(app.deps, user.id, query);
+    },
+  );
+
+  app.post(
+    "/sync/ops",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Apply up to 100 outbox changes in order, each as its single route would",
+        description:
+          "Each op in its own transaction, idempotent by its opId. One result per op: " +
+          "`applied` (with the single route's answer), `refused` (its 4xx code; also for an op " +
+          "that fails validation) or `not-attempted` (after an unexpected failure, which stops " +
+          "the batch).",
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      // Only the outer shape here (parseInput would also refuse the whole batch for one op's
+      // NUL character): each op is validated on its own, so a bad one is refused alone.
+      const { ops } = parseOrThrow(syncOpsInputSchema, request.body, "request");
+      return { results: await applySyncOps(app.deps, user, ops, request.log) };
     },
   );
 }

@@ -143,39 +143,48 @@ async function putBodies(db: CacheDb, bodies: { id: string; contents: string }[]
 }
 
 /** A change went through: drop it from the outbox and keep the server's version of its target. */
-async function onApplied(entry: OutboxEntry, applied: Applied): Promise<void> {
+/**
+ * Changes went through: each leaves the outbox and the server's version of its target is kept,
+ * all in one transaction (one per change made draining a long outbox several times slower).
+ */
+async function onApplied(done: readonly { entry: OutboxEntry; applied: Applied }[]) {
+  if (done.length === 0) return;
   const db = cacheDb();
   await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
-    await db.outbox.delete(entry.seq ?? -1);
-    const { op } = entry;
-    if (op.kind === "memo.update" && applied.memo) {
-      // Later edits of the same memo were made on top of this one: they start from the revision
-      // the server just gave it, so they are not taken for a concurrent edit of another device.
-      const revision = applied.memo.revision;
-      await db.outbox
-        .where("targetId")
-        .equals(op.memoId)
-        .modify((later) => {
-          if (later.op.kind === "memo.update") later.op.baseRevision = revision;
-        });
-    }
-    // Only the targets of this answer are looked up (not every pending target: the outbox may
-    // hold a thousand changes).
-    const answered = [
-      applied.memo?.id,
-      applied.conflictCopy?.id,
-      applied.folder?.id,
-      ...(applied.folders ?? []).map((folder) => folder.id),
-    ].filter((id): id is string => id !== undefined);
-    const pending = new Set<string>();
-    for (const id of answered) {
-      if ((await db.outbox.where("targetId").equals(id).count()) > 0) pending.add(id);
-    }
-    if (applied.memo) await storeServerMemo(db, applied.memo, pending);
-    if (applied.conflictCopy) await storeServerMemo(db, applied.conflictCopy, pending);
-    if (applied.folder) await storeServerFolder(db, applied.folder, pending);
-    for (const folder of applied.folders ?? []) await storeServerFolder(db, folder, pending);
+    for (const { entry, applied } of done) await applyOne(db, entry, applied);
   });
+}
+
+async function applyOne(db: CacheDb, entry: OutboxEntry, applied: Applied): Promise<void> {
+  await db.outbox.delete(entry.seq ?? -1);
+  const { op } = entry;
+  if (op.kind === "memo.update" && applied.memo) {
+    // Later edits of the same memo were made on top of this one: they start from the revision
+    // the server just gave it, so they are not taken for a concurrent edit of another device.
+    const revision = applied.memo.revision;
+    await db.outbox
+      .where("targetId")
+      .equals(op.memoId)
+      .modify((later) => {
+        if (later.op.kind === "memo.update") later.op.baseRevision = revision;
+      });
+  }
+  // Only the targets of this answer are looked up (not every pending target: the outbox may
+  // hold a thousand changes).
+  const answered = [
+    applied.memo?.id,
+    applied.conflictCopy?.id,
+    applied.folder?.id,
+    ...(applied.folders ?? []).map((folder) => folder.id),
+  ].filter((id): id is string => id !== undefined);
+  const pending = new Set<string>();
+  for (const id of answered) {
+    if ((await db.outbox.where("targetId").equals(id).count()) > 0) pending.add(id);
+  }
+  if (applied.memo) await storeServerMemo(db, applied.memo, pending);
+  if (applied.conflictCopy) await storeServerMemo(db, applied.conflictCopy, pending);
+  if (applied.folder) await storeServerFolder(db, applied.folder, pending);
+  for (const folder of applied.folders ?? []) await storeServerFolder(db, folder, pending);
 }
 
 /** What the user wrote in a refused memo create or edit, so it can be saved elsewhere. */
@@ -317,16 +326,29 @@ async function pushOutbox(): Promise<PushResult> {
     } finally {
       void refreshCounts();
     }
+    // Applied changes are kept in runs (one transaction each); a refused one between them is
+    // handled on its own, in order.
+    let applied: { entry: OutboxEntry; applied: Applied }[] = [];
+    let stop: PushResult | "next-batch" | null = null;
     for (const [index, entry] of batch.entries()) {
       const result = results[index];
-      if (result?.status === "applied") await onApplied(entry, result);
-      else if (result?.status === "refused") await onRefused(entry, result.code);
-      else {
-        // Not attempted: the server failed unexpectedly at this change; the rest waits.
-        if ((await onServerError(entry, ErrorCode.INTERNAL)) === "retry") return "unreachable";
-        break;
+      if (result?.status === "applied") {
+        applied.push({ entry, applied: result });
+        continue;
       }
+      await onApplied(applied);
+      applied = [];
+      if (result?.status === "refused") {
+        await onRefused(entry, result.code);
+        continue;
+      }
+      // Not attempted: the server failed unexpectedly at this change; the rest waits.
+      stop =
+        (await onServerError(entry, ErrorCode.INTERNAL)) === "retry" ? "unreachable" : "next-batch";
+      break;
     }
+    await onApplied(applied);
+    if (stop === "unreachable") return stop;
     void refreshCounts();
     // The server's answers rarely differ from what the screens already show (each change was
     // made on the device first): refresh them at most once a second while a long outbox drains.

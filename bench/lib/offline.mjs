@@ -2,12 +2,11 @@
 // seeded server and user: the first download of the account into the IndexedDB cache, the time a
 // reload takes to show cached data (online and offline), and the time to sync 1,000 changes made
 // offline. See bench/README.md, "Offline (browser)".
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../e2e/helpers/browser.ts";
 
 /** Debian's Chromium, as in e2e/helpers/browser.ts (playwright-core downloads no browser). */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
 /** Issue 4: the app opens from the cache and shows the home review list within this. */
 export const CACHED_RELOAD_TARGET_MS = 500;
 /** Reloads per network state; median and max are reported. */
@@ -388,23 +387,8 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
  *   folderIds: string[], memoCount: number, step: (message: string) => void }} options
  */
 export async function measureOffline({ baseUrl, user, client, folderIds, memoCount, step }) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install chromium fonts-noto-cjk`);
-  }
-  // The flags of e2e/helpers/browser.ts: root in a container (no sandbox), a small /dev/shm.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--no-default-browser-check",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  // The browser tests' own launcher (Node runs the TypeScript helper as is): the same flags.
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },

@@ -1,39 +1,15 @@
 import type { Folder, MemoDetail } from "@mnemo/domain";
-import { DAY_MS, repetitionDueKey } from "@mnemo/domain";
+import { DAY_MS, folderSchema, repetitionDueKey } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
 import { derivedKeys, toCachedMemo } from "./cache";
 import { draftKey, draftPath } from "./draft-key";
 import { inFolderListOrder } from "./local-reads";
+import { newFolder } from "./local-writes";
 
 const NOW = 1_795_435_200_000; // 2026-11-23T12:00:00Z
 
 function folder(fields: Partial<Folder> = {}): Folder {
-  return {
-    id: "folderA",
-    title: "영어 단어",
-    description: "",
-    parentFolderLocation: "",
-    parentFolderId: null,
-    subFolderIds: [],
-    nodeFolderIds: [],
-    isInRoot: false,
-    isCategoryFolder: false,
-    order: 0,
-    sortingMethod: "latest",
-    dateRepetitionValue: 5,
-    readRepetitionValue: 5,
-    pinned: false,
-    sideNavPinned: false,
-    enableCompletionFeature: false,
-    enableCompletionFeatureWithCompletedMemosOnly: false,
-    enableFlashCardFeature: false,
-    showSortingValues: false,
-    showReviewCount: false,
-    showAtHomeReviewList: true,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...fields,
-  };
+  return newFolder({ id: "folderA", title: "영어 단어", createdAt: NOW, ...fields });
 }
 
 function memo(fields: Partial<MemoDetail> = {}): MemoDetail {
@@ -124,6 +100,13 @@ describe("draftKey and draftPath", () => {
   ])("$key opens $path again", ({ form, key, path }) => {
     expect(draftKey(form)).toBe(key);
     expect(draftPath(key)).toBe(path);
+  });
+});
+
+describe("newFolder", () => {
+  it("matches the domain's folder defaults (what the server stores for a bare create)", () => {
+    const bare = { id: "folderA", title: "영어 단어", createdAt: NOW, updatedAt: NOW };
+    expect(newFolder(bare)).toEqual(folderSchema.parse(bare));
   });
 });
 

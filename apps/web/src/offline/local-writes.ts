@@ -1,6 +1,7 @@
 import {
   type CreateFolderInput,
   type CreateMemoInput,
+  DEFAULT_REPETITION_VALUE,
   ErrorCode,
   type Folder,
   isEmptyRichText,
@@ -251,6 +252,38 @@ export function changePriorityLocally(memoId: string, delta: 1 | -1): Promise<Me
 
 // ---- folders ------------------------------------------------------------------------------
 
+/**
+ * A folder as the server creates it: every setting at its default (spec 3, `folderSchema`)
+ * unless given; made without parsing, so the offline chunk carries no schema library.
+ */
+export function newFolder(
+  fields: Pick<Folder, "id" | "title" | "createdAt"> & Partial<Folder>,
+): Folder {
+  return {
+    description: "",
+    parentFolderLocation: "",
+    parentFolderId: null,
+    subFolderIds: [],
+    nodeFolderIds: [],
+    isInRoot: false,
+    isCategoryFolder: false,
+    order: 0,
+    sortingMethod: "latest",
+    dateRepetitionValue: DEFAULT_REPETITION_VALUE,
+    readRepetitionValue: DEFAULT_REPETITION_VALUE,
+    pinned: false,
+    sideNavPinned: false,
+    enableCompletionFeature: false,
+    enableCompletionFeatureWithCompletedMemosOnly: false,
+    enableFlashCardFeature: false,
+    showSortingValues: false,
+    showReviewCount: false,
+    showAtHomeReviewList: true,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
 /** A new folder as the server makes it: every setting at its default unless given. */
 export async function createFolderLocally(input: CreateFolderInput): Promise<Folder> {
   const id = input.id ?? randomId();
@@ -260,32 +293,14 @@ export async function createFolderLocally(input: CreateFolderInput): Promise<Fol
     const existing = await db.folders.toArray();
     const order = Math.max(0, ...existing.map((folder) => folder.order)) + 1;
     const { id: _id, parentFolderId = null, ...settings } = input;
-    const folder: Folder = {
-      id,
-      description: "",
-      parentFolderLocation: "",
-      parentFolderId,
-      subFolderIds: [],
-      nodeFolderIds: [],
-      isInRoot: false,
-      isCategoryFolder: false,
-      order,
-      sortingMethod: "latest",
-      dateRepetitionValue: 5,
-      readRepetitionValue: 5,
-      pinned: false,
-      sideNavPinned: false,
-      enableCompletionFeature: false,
-      enableCompletionFeatureWithCompletedMemosOnly: false,
-      enableFlashCardFeature: false,
-      showSortingValues: false,
-      showReviewCount: false,
-      showAtHomeReviewList: true,
-      createdAt: now,
-      updatedAt: now,
+    const folder = newFolder({
       ...settings,
-    };
-    folder.title = input.title.trim();
+      id,
+      title: input.title.trim(),
+      parentFolderId,
+      order,
+      createdAt: now,
+    });
     await db.folders.put(folder);
     await queue(db, { kind: "folder.create", folderId: id, input: { ...input, id } });
     return folder;

@@ -23,6 +23,19 @@ interface ServerMemo {
   conflictOf: string | null;
 }
 
+/** Waits until sheets and alerts finished sliding or fading in, for a screenshot. */
+function settled(page: Page) {
+  return page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 describe("offline-first", () => {
   const stack = useMnemoStack();
 
@@ -376,6 +389,11 @@ describe("offline-first", () => {
     await page.getByRole("button", { name: tr(lang, "memos.list.add") }).click();
     const modal = page.getByRole("dialog", { name: tr(lang, "memos.form.addTitle") });
     await modal.getByLabel(tr(lang, "memos.form.title"), { exact: true }).fill("오프라인 메모");
+    // The editor's code comes from the service worker's cache while offline.
+    await modal
+      .getByRole("textbox", { name: tr(lang, "memos.form.contents"), exact: true })
+      .waitFor();
+    await settled(page);
     await screenshot(page, "offline-5-memo-modal-phone-ko");
     await modal.getByRole("button", { name: tr(lang, "common.save"), exact: true }).click();
     await modal.waitFor({ state: "detached" });

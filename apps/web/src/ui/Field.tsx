@@ -1,15 +1,16 @@
 import { type InputHTMLAttributes, useId } from "react";
 
+type FieldProps = {
+  label: string;
+  hint?: string;
+  error?: string;
+} & InputHTMLAttributes<HTMLInputElement>;
+
 /**
  * A labelled input (the label is its accessible name) with an optional hint and an inline error,
  * both tied to it through aria-describedby.
  */
-export function Field({
-  label,
-  hint,
-  error,
-  ...input
-}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ label, hint, error, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -37,5 +38,26 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * An e-mail address field: the e-mail keyboard, no capitals or spelling fixes, and the address
+ * autocomplete (`autoComplete` "username" where it signs in).
+ */
+export function EmailField({
+  autoComplete = "email",
+  ...props
+}: Omit<FieldProps, "type" | "autoComplete"> & { autoComplete?: "email" | "username" }) {
+  return (
+    <Field
+      type="email"
+      name="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      autoComplete={autoComplete}
+      {...props}
+    />
   );
 }

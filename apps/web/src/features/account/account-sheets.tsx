@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { authApi } from "../../api/auth.api";
 import { showError } from "../../overlays/error-dialog";
 import { withLoading } from "../../overlays/loading";
-import { Field } from "../../ui/Field";
+import { EmailField, Field } from "../../ui/Field";
 import { Sheet } from "./account-ui";
 
 // The forms account-settings opens in a modal sheet. Each closes with its result (undefined when
@@ -37,14 +37,8 @@ export function ChangeEmailSheet({
   return (
     <Sheet title={t("account.changeEmail.title")} onCancel={() => close()} onSubmit={submit}>
       <p className="account-sheet-intro">{t("account.changeEmail.intro")}</p>
-      <Field
+      <EmailField
         label={t("account.changeEmail.newEmail")}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={newEmail}
         error={isSame ? t("account.changeEmail.same") : undefined}
         onChange={(event) => setNewEmail(event.target.value)}

@@ -7,7 +7,7 @@ import { errorCodeOf, query } from "../../api/client";
 import { showAlert } from "../../overlays/alert";
 import { errorMessage, showError } from "../../overlays/error-dialog";
 import { withLoading } from "../../overlays/loading";
-import { Field } from "../../ui/Field";
+import { EmailField, Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { linkErrorCode } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
@@ -101,14 +101,8 @@ function RequestLinkForm({
       )}
       <p className="auth-text muted">{t("auth.reset.intro")}</p>
       <form onSubmit={request} noValidate>
-        <Field
+        <EmailField
           label={t("auth.fields.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t("auth.fields.emailPlaceholder")}
           value={email}
           onChange={(event) => setEmail(event.target.value)}

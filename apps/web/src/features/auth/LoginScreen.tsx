@@ -10,7 +10,7 @@ import { isLanguage } from "../../i18n/i18n";
 import { withLoading } from "../../overlays/loading";
 import { useOptionalMe } from "../../session/me-context";
 import { homePath } from "../../session/session";
-import { Field } from "../../ui/Field";
+import { EmailField, Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { refreshMe, showSignInError } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
@@ -98,14 +98,9 @@ export function LoginScreen() {
       >
         <h2 className="auth-card-title">{t("auth.login.heading")}</h2>
         <form onSubmit={signIn} noValidate>
-          <Field
+          <EmailField
             label={t("auth.fields.email")}
-            type="email"
-            name="email"
             autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             placeholder={t("auth.fields.emailPlaceholder")}
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -11,7 +11,7 @@ import { showAlert } from "../../overlays/alert";
 import { withLoading } from "../../overlays/loading";
 import { useOptionalMe } from "../../session/me-context";
 import { isAnonymousUser } from "../../session/session";
-import { Field } from "../../ui/Field";
+import { EmailField, Field } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { showSignUpError } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
@@ -84,14 +84,8 @@ export function SignupScreen() {
         <h2 className="auth-card-title">{t("auth.signup.heading")}</h2>
         {isConverting && <p className="auth-callout">{t("auth.signup.convertNote")}</p>}
         <form onSubmit={signUp} noValidate>
-          <Field
+          <EmailField
             label={t("auth.fields.email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             placeholder={t("auth.fields.emailPlaceholder")}
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -7,7 +7,7 @@ import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { useOptionalMe } from "../../session/me-context";
 import { homePath } from "../../session/session";
-import { Field } from "../../ui/Field";
+import { EmailField } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { linkErrorCode } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
@@ -113,15 +113,9 @@ function ResendForm({ initialEmail, isPrimary }: { initialEmail: string; isPrima
   return (
     <form className="auth-resend" onSubmit={resend} noValidate>
       {asksForEmail && (
-        <Field
+        <EmailField
           label={t("auth.fields.email")}
           hint={t("auth.verify.noEmail")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />

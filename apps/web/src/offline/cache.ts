@@ -164,3 +164,76 @@ export function toCachedMemo(
   }
   return cached;
 }
+
+// ---- bodies and folders: one place writes them, so the budget and the derived keys stay true ---
+
+/**
+ * Adds to the bytes counted against the budget. A Dexie promise chain, not an async function:
+ * Dexie keeps a transaction alive only across awaits of its own promises, and an async helper
+ * awaited by an async helper lost it ("Transaction committed too early").
+ */
+function addBodyBytes(db: CacheDb, delta: number) {
+  return db.meta
+    .get("bodyBytes")
+    .then((row) =>
+      db.meta.put({ key: "bodyBytes", value: Math.max(0, ((row?.value as number) ?? 0) + delta) }),
+    );
+}
+
+/** Stores memo bodies and counts their bytes toward the cache budget (`bodyBytes`). */
+export async function putBodies(
+  db: CacheDb,
+  bodies: readonly { id: string; contents: string }[],
+): Promise<void> {
+  if (bodies.length === 0) return;
+  const previous = await db.bodies.bulkGet(bodies.map((body) => body.id));
+  const storedAt = Date.now();
+  let delta = 0;
+  const rows = bodies.map((body, index) => {
+    const size = bodySize(body.contents);
+    delta += size - (previous[index]?.size ?? 0);
+    return { id: body.id, contents: body.contents, size, storedAt };
+  });
+  await db.bodies.bulkPut(rows);
+  await addBodyBytes(db, delta);
+}
+
+/** Removes memos with their bodies (their bytes leave the budget). */
+export async function deleteMemos(db: CacheDb, memoIds: readonly string[]): Promise<void> {
+  if (memoIds.length === 0) return;
+  const bodies = await db.bodies.bulkGet([...memoIds]);
+  await db.memos.bulkDelete([...memoIds]);
+  await db.bodies.bulkDelete([...memoIds]);
+  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), 0));
+}
+
+/** Removes memo bodies only (evicted from a full cache; the memos stay in the lists). */
+export async function evictBodies(db: CacheDb, memoIds: readonly string[]): Promise<void> {
+  const bodies = await db.bodies.bulkGet([...memoIds]);
+  await db.bodies.bulkDelete([...memoIds]);
+  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), 0));
+}
+
+/**
+ * Stores a folder; when its repetition value or its home-list switch changed, its memos get
+ * their new due and home keys in the same transaction.
+ */
+export async function putFolder(db: CacheDb, folder: Folder): Promise<void> {
+  const previous = await db.folders.get(folder.id);
+  await db.folders.put(folder);
+  if (
+    previous &&
+    (previous.dateRepetitionValue !== folder.dateRepetitionValue ||
+      previous.showAtHomeReviewList !== folder.showAtHomeReviewList)
+  ) {
+    await db.memos
+      .where("folderId")
+      .equals(folder.id)
+      .modify((memo) => {
+        const keys = derivedKeys(memo, folder);
+        memo.dueKey = keys.dueKey;
+        if (keys.homeRv === undefined) delete memo.homeRv;
+        else memo.homeRv = keys.homeRv;
+      });
+  }
+}

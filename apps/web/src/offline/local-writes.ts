@@ -15,7 +15,15 @@ import {
 } from "@mnemo/domain";
 import { ApiError } from "../api/client";
 import { sanitizeRichText } from "../lib/html-text";
-import { bodySize, cacheDb, cacheUser, derivedKeys, notifyChanged } from "./cache";
+import {
+  cacheDb,
+  cacheUser,
+  deleteMemos,
+  derivedKeys,
+  notifyChanged,
+  putBodies,
+  putFolder,
+} from "./cache";
 import type { CacheDb, CachedMemo, OutboxOp } from "./cache-db";
 import { readMemoDetail, toSummary } from "./local-reads";
 
@@ -62,14 +70,6 @@ async function change<T>(run: (db: CacheDb) => Promise<T>): Promise<T> {
   notifyChanged();
   for (const listener of queuedListeners) listener();
   return result;
-}
-
-async function putBody(db: CacheDb, id: string, contents: string): Promise<void> {
-  const previous = await db.bodies.get(id);
-  const size = bodySize(contents);
-  await db.bodies.put({ id, contents, size, storedAt: Date.now() });
-  const total = ((await db.meta.get("bodyBytes"))?.value as number | undefined) ?? 0;
-  await db.meta.put({ key: "bodyBytes", value: total + size - (previous?.size ?? 0) });
 }
 
 async function requireMemo(db: CacheDb, memoId: string): Promise<CachedMemo> {
@@ -131,7 +131,7 @@ export async function createMemoLocally(input: CreateMemoInput): Promise<MemoDet
       reviewedDates: [],
       completedDates: [],
     });
-    await putBody(db, id, contents);
+    await putBodies(db, [{ id, contents }]);
     await queue(db, { kind: "memo.create", memoId: id, input: { ...input, id } });
   });
   return detailOf(id);
@@ -154,7 +154,7 @@ export async function updateMemoLocally(
       ...(hasContents && { preview: previewFromHtml(contents) }),
       updatedAt: Date.now(),
     });
-    if (hasContents) await putBody(db, memoId, contents);
+    if (hasContents) await putBodies(db, [{ id: memoId, contents }]);
     await queue(db, {
       kind: "memo.update",
       memoId,
@@ -180,8 +180,7 @@ export async function moveMemoLocally(memoId: string, folderId: string): Promise
 export async function deleteMemoLocally(memoId: string): Promise<void> {
   await change(async (db) => {
     await requireMemo(db, memoId);
-    await db.memos.delete(memoId);
-    await db.bodies.delete(memoId);
+    await deleteMemos(db, [memoId]);
     await queue(db, { kind: "memo.delete", memoId });
   });
 }
@@ -307,19 +306,6 @@ export async function createFolderLocally(input: CreateFolderInput): Promise<Fol
   });
 }
 
-/** Recomputes the due and home keys of a folder's memos after its repetition settings changed. */
-export async function rekeyMemos(db: CacheDb, folder: Folder): Promise<void> {
-  await db.memos
-    .where("folderId")
-    .equals(folder.id)
-    .modify((memo) => {
-      const keys = derivedKeys(memo, folder);
-      memo.dueKey = keys.dueKey;
-      if (keys.homeRv === undefined) delete memo.homeRv;
-      else memo.homeRv = keys.homeRv;
-    });
-}
-
 export async function updateFolderLocally(
   folderId: string,
   input: UpdateFolderInput,
@@ -338,13 +324,7 @@ export async function updateFolderLocally(
       ...(input.title !== undefined && { title: input.title.trim() }),
       updatedAt: Date.now(),
     };
-    await db.folders.put(next);
-    if (
-      next.dateRepetitionValue !== folder.dateRepetitionValue ||
-      next.showAtHomeReviewList !== folder.showAtHomeReviewList
-    ) {
-      await rekeyMemos(db, next);
-    }
+    await putFolder(db, next);
     await queue(db, { kind: "folder.update", folderId, input });
     return next;
   });
@@ -367,8 +347,7 @@ export async function deleteFolderLocally(folderId: string): Promise<void> {
     await requireFolder(db, folderId);
     const ids = await folderSubtree(db, folderId);
     const memoIds = (await db.memos.where("folderId").anyOf(ids).primaryKeys()) as string[];
-    await db.memos.bulkDelete(memoIds);
-    await db.bodies.bulkDelete(memoIds);
+    await deleteMemos(db, memoIds);
     await db.folders.bulkDelete(ids);
     await queue(db, { kind: "folder.delete", folderId });
   });

@@ -12,20 +12,23 @@ import {
 import { ApiError, api, query } from "../api/client";
 import {
   BODY_BUDGET_BYTES,
-  bodySize,
   cacheDb,
   cacheUser,
   currentCache,
+  deleteMemos,
+  evictBodies,
   isCacheComplete,
   notifyChanged,
   onCacheChanged,
   openCache,
+  putBodies,
+  putFolder,
   readMeta,
   toCachedMemo,
   writeMeta,
 } from "./cache";
 import type { CacheDb, CachedMemo, OutboxEntry, OutboxOp, RejectedEntry } from "./cache-db";
-import { onQueued, rekeyMemos } from "./local-writes";
+import { onQueued } from "./local-writes";
 
 // The sync engine: sends the outbox in order (each change with its opId, so the server applies
 // it once however often it is sent), then pulls what changed on the server since the cursor.
@@ -115,34 +118,9 @@ async function storeServerMemo(
 }
 
 async function storeServerFolder(db: CacheDb, folder: Folder, pending: Set<string>) {
-  if (pending.has(folder.id)) return;
-  const previous = await db.folders.get(folder.id);
-  await db.folders.put(folder);
-  if (
-    previous &&
-    (previous.dateRepetitionValue !== folder.dateRepetitionValue ||
-      previous.showAtHomeReviewList !== folder.showAtHomeReviewList)
-  ) {
-    await rekeyMemos(db, folder);
-  }
+  if (!pending.has(folder.id)) await putFolder(db, folder);
 }
 
-async function putBodies(db: CacheDb, bodies: { id: string; contents: string }[]): Promise<void> {
-  if (bodies.length === 0) return;
-  const previous = await db.bodies.bulkGet(bodies.map((body) => body.id));
-  const now = Date.now();
-  let delta = 0;
-  const rows = bodies.map((body, index) => {
-    const size = bodySize(body.contents);
-    delta += size - (previous[index]?.size ?? 0);
-    return { id: body.id, contents: body.contents, size, storedAt: now };
-  });
-  await db.bodies.bulkPut(rows);
-  const total = ((await db.meta.get("bodyBytes"))?.value as number | undefined) ?? 0;
-  await db.meta.put({ key: "bodyBytes", value: total + delta });
-}
-
-/** A change went through: drop it from the outbox and keep the server's version of its target. */
 /**
  * Changes went through: each leaves the outbox and the server's version of its target is kept,
  * all in one transaction (one per change made draining a long outbox several times slower).
@@ -231,10 +209,7 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
       const pending = await pendingTargets(db);
       if (pending.has(op.memoId)) return;
       if (memo) await storeServerMemo(db, memo.memo, pending);
-      else {
-        await db.memos.delete(op.memoId);
-        await db.bodies.delete(op.memoId);
-      }
+      else await deleteMemos(db, [op.memoId]);
     });
   } else {
     const { folders } = await api<FoldersResponse>("GET", "/api/folders");
@@ -323,8 +298,6 @@ async function pushOutbox(): Promise<PushResult> {
       // first change counts the attempt, so one bad change cannot block the outbox for ever.
       if ((await onServerError(first, error.code)) === "retry") return "unreachable";
       continue;
-    } finally {
-      void refreshCounts();
     }
     // Applied changes are kept in runs (one transaction each); a refused one between them is
     // handled on its own, in order.
@@ -349,6 +322,7 @@ async function pushOutbox(): Promise<PushResult> {
     }
     await onApplied(applied);
     if (stop === "unreachable") return stop;
+    // The count the user sees goes down batch by batch (the end of a sync refreshes it too).
     void refreshCounts();
     // The server's answers rarely differ from what the screens already show (each change was
     // made on the device first): refresh them at most once a second while a long outbox drains.
@@ -396,14 +370,7 @@ async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> 
     const deleted = page.deletions.filter((item) => !pending.has(item.id));
     const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
     const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
-    if (memoIds.length > 0) {
-      const sizes = await db.bodies.bulkGet(memoIds);
-      await db.memos.bulkDelete(memoIds);
-      await db.bodies.bulkDelete(memoIds);
-      const freed = sizes.reduce((sum, body) => sum + (body?.size ?? 0), 0);
-      const total = ((await db.meta.get("bodyBytes"))?.value as number | undefined) ?? 0;
-      await db.meta.put({ key: "bodyBytes", value: Math.max(0, total - freed) });
-    }
+    await deleteMemos(db, memoIds);
     if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
     await db.meta.put({ key: "cursor", value: page.nextCursor });
     await db.meta.put({ key: "serverTime", value: page.serverTime });
@@ -464,8 +431,7 @@ async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
       freed += body.size;
       evicted.push(body.id);
     });
-  await db.bodies.bulkDelete(evicted);
-  await writeMeta("bodyBytes", total - freed);
+  await db.transaction("rw", [db.bodies, db.meta], () => evictBodies(db, evicted));
 }
 
 // ---- scheduling ------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ import {
 } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { offline } from "../offline/offline-lazy";
-import { ApiError, api, isNetworkError } from "./client";
+import { offline, readThroughCache } from "../offline/offline-lazy";
+import { ApiError, api } from "./client";
 
 export const folderKeys = {
   all: ["folders"] as const,
@@ -18,26 +18,19 @@ export const folderKeys = {
   detail: (folderId: string) => [...folderKeys.all, "detail", folderId] as const,
 };
 
-/**
- * Every folder of the user (root included), pinned first, then by order: from the device once
- * its first download finished, until then from the server (and kept on the device), or from what
- * the device holds when the server cannot be reached.
- */
+/** Every folder of the user (root included), pinned first, then by order (`readThroughCache`). */
 export function useFolders() {
   return useQuery({
     queryKey: folderKeys.list(),
-    queryFn: async () => {
-      const { isCacheComplete, readFolders, storeServerFolders } = await offline();
-      if (await isCacheComplete()) return readFolders();
-      try {
-        const { folders } = await api<FoldersResponse>("GET", "/api/folders");
-        await storeServerFolders(folders);
-        return folders;
-      } catch (error) {
-        if (isNetworkError(error)) return readFolders();
-        throw error;
-      }
-    },
+    queryFn: () =>
+      readThroughCache(
+        (layer) => layer.readFolders(),
+        async (layer) => {
+          const { folders } = await api<FoldersResponse>("GET", "/api/folders");
+          await layer.storeServerFolders(folders);
+          return folders;
+        },
+      ),
   });
 }
 

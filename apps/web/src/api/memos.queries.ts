@@ -1,6 +1,5 @@
 import {
   type CreateMemoInput,
-  ErrorCode,
   type ListMemosResponse,
   type MemoDetail,
   type MemoResponse,
@@ -12,8 +11,8 @@ import {
   type UpdateMemoInput,
 } from "@mnemo/domain";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { offline } from "../offline/offline-lazy";
-import { ApiError, api, isNetworkError, query, utcOffsetMinutes } from "./client";
+import { offline, readThroughCache } from "../offline/offline-lazy";
+import { api, isNetworkError, query, utcOffsetMinutes } from "./client";
 
 export const memoKeys = {
   all: ["memos"] as const,
@@ -81,9 +80,8 @@ async function serverPage(
 }
 
 /**
- * A folder's memos in `sort` order (default: the folder's), page by page for infinite scroll.
- * Read from the device once its first download finished; until then from the server, and from
- * whatever the device holds when the server cannot be reached.
+ * A folder's memos in `sort` order (default: the folder's), page by page for infinite scroll
+ * (`readThroughCache`); later pages come from where the first one came from.
  */
 export function useMemoPages(folderId: string, sort?: SortMode) {
   return useInfiniteQuery({
@@ -91,22 +89,14 @@ export function useMemoPages(folderId: string, sort?: SortMode) {
     initialPageParam: null as PageParam,
     queryFn: async ({ pageParam }): Promise<MemoPage> => {
       if (pageParam?.from === "server") return serverPage(folderId, sort, pageParam.cursor);
-      if (pageParam?.from === "cache" || (await (await offline()).isCacheComplete())) {
-        return cachePage(folderId, sort, pageParam?.offset ?? 0);
-      }
-      try {
-        return await serverPage(folderId, sort, null);
-      } catch (error) {
-        if (isNetworkError(error)) return cachePage(folderId, sort, 0);
-        throw error;
-      }
+      if (pageParam?.from === "cache") return cachePage(folderId, sort, pageParam.offset);
+      return readThroughCache(
+        () => cachePage(folderId, sort, 0),
+        () => serverPage(folderId, sort, null),
+      );
     },
     getNextPageParam: (page) => page.next,
   });
-}
-
-function memoNotHere(memoId: string): ApiError {
-  return new ApiError(ErrorCode.MEMO_NOT_FOUND, 404, `memo ${memoId} not found`);
 }
 
 /**
@@ -124,8 +114,6 @@ async function readMemo(memoId: string): Promise<MemoDetail> {
     return memo;
   } catch (error) {
     if (local && isNetworkError(error)) return local;
-    if (isNetworkError(error)) throw error;
-    if (error instanceof ApiError && error.status === 404) throw memoNotHere(memoId);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { cacheDb, currentCache, notifyChanged } from "./cache";
+import { cacheDb, currentCache } from "./cache";
 import type { Draft } from "./cache-db";
 
 // Drafts of the memo form live in the user's IndexedDB cache, written a moment after each
@@ -8,13 +8,27 @@ import type { Draft } from "./cache-db";
 /** Drafts whose form is open in this tab right now (not offered for resuming). */
 const openDrafts = new Set<string>();
 
+// Drafts have listeners of their own: a draft written while typing is no change of the memos,
+// and must not make every list (and the server's calendar) load again.
+const draftListeners = new Set<() => void>();
+
+/** Called when a draft is written, deleted, or its form opens or closes in this tab. */
+export function onDraftsChanged(listener: () => void): () => void {
+  draftListeners.add(listener);
+  return () => draftListeners.delete(listener);
+}
+
+function notifyDrafts(): void {
+  for (const listener of draftListeners) listener();
+}
+
 /** Marks a draft's form open; answers the function that marks it closed. */
 export function markDraftOpen(key: string): () => void {
   openDrafts.add(key);
-  notifyChanged();
+  notifyDrafts();
   return () => {
     openDrafts.delete(key);
-    notifyChanged();
+    notifyDrafts();
   };
 }
 
@@ -24,12 +38,12 @@ export async function readDraft(key: string): Promise<Draft | null> {
 
 export async function saveDraft(key: string, title: string, contents: string): Promise<void> {
   await cacheDb().drafts.put({ key, title, contents, savedAt: Date.now() });
-  notifyChanged();
+  notifyDrafts();
 }
 
 export async function deleteDraft(key: string): Promise<void> {
   await currentCache()?.drafts.delete(key);
-  notifyChanged();
+  notifyDrafts();
 }
 
 /** Kept drafts whose form is not open here, newest first: a reload or a crash left them. */

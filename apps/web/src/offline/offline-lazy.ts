@@ -1,3 +1,5 @@
+import { isNetworkError } from "../api/client";
+
 /** The offline layer's API (see `offline-api.ts`). */
 export type Offline = typeof import("./offline-api");
 
@@ -36,7 +38,6 @@ export function offline(): Promise<Offline> {
 export async function openOfflineCache(userId: string, userName: string): Promise<Offline> {
   const layer = await loadOffline();
   layer.openCache(userId, userName);
-  if (openedUserId !== null && openedUserId !== userId) opened = deferred();
   openedUserId = userId;
   opened.resolve(layer);
   return layer;
@@ -47,4 +48,23 @@ export function closeOfflineCache(): void {
   if (openedUserId === null) return;
   openedUserId = null;
   opened = deferred();
+}
+
+/**
+ * The read rule of every cached list: from the device once its first download finished (no
+ * network wait); until then from the server (`fromServer` keeps what it answers on the device);
+ * and from whatever the device holds when the server cannot be reached.
+ */
+export async function readThroughCache<T>(
+  fromCache: (layer: Offline) => Promise<T>,
+  fromServer: (layer: Offline) => Promise<T>,
+): Promise<T> {
+  const layer = await offline();
+  if (await layer.isCacheComplete()) return fromCache(layer);
+  try {
+    return await fromServer(layer);
+  } catch (error) {
+    if (isNetworkError(error)) return fromCache(layer);
+    throw error;
+  }
 }

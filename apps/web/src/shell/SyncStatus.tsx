@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { onCacheChanged } from "../offline/cache";
 import type { Draft, RejectedEntry } from "../offline/cache-db";
 import { draftPath } from "../offline/draft-key";
-import { listLeftDrafts } from "../offline/drafts";
+import { listLeftDrafts, onDraftsChanged } from "../offline/drafts";
 import { createMemoLocally } from "../offline/local-writes";
 import { dismissRejected, getSyncStatus, subscribeSyncStatus } from "../offline/sync-engine";
 
@@ -105,10 +105,13 @@ function useLeftDrafts(): Draft[] {
         if (isCurrent) setDrafts(list);
       });
     load();
-    const stop = onCacheChanged(load);
+    // The cache opening (a reload found drafts) and the drafts' own changes.
+    const stopCache = onCacheChanged(load);
+    const stopDrafts = onDraftsChanged(load);
     return () => {
       isCurrent = false;
-      stop();
+      stopCache();
+      stopDrafts();
     };
   }, []);
   return drafts;

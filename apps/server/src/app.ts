@@ -8,27 +8,11 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createAuth } from "./auth/auth.js";
 import { authRoutes } from "./auth/auth.routes.js";
-import type { Config } from "./config.js";
-import type { Db } from "./db/database.js";
+import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
-import type { Mailer } from "./mail/mailer.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  /** Current time in epoch ms; tests pass a fixed clock. */
-  now?: () => number;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: Required<AppDeps>;
-  }
-}
 
 /** JSON bodies above this are refused with PAYLOAD_TOO_LARGE (a memo with images inline fits). */
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;

@@ -10,8 +10,8 @@ import { betterAuth } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { bearer } from "better-auth/plugins/bearer";
-import type { AppDeps } from "../app.js";
 import type { Db } from "../db/database.js";
+import type { AppDeps } from "../deps.js";
 import {
   findProfile,
   insertProfile,

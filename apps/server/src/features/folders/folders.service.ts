@@ -6,8 +6,8 @@ import type {
   UpdateFolderInput,
 } from "@mnemo/domain";
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
+import type { ServiceDeps } from "../../deps.js";
 import {
   deleteFoldersWithMemos,
   deleteTombstone,
@@ -29,7 +29,7 @@ import {
   withFolderTree,
 } from "./folders.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /** `applied_ops.kind` of the folder operations an opId makes idempotent. */
 const FOLDER_UPDATE_OP = "folder.update";

@@ -1,6 +1,6 @@
 import type { HomeReviewItem, HomeReviewListQuery } from "@mnemo/domain";
 import { repetitionScore } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
+import type { ServiceDeps } from "../../deps.js";
 import {
   type HomeMemo,
   selectFolderTitles,
@@ -8,7 +8,7 @@ import {
   selectMostDueMemos,
 } from "./home.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /**
  * The home review list: memos of folders shown on home, highest repetition score first (ties by

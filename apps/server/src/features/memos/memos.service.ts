@@ -34,9 +34,9 @@ import {
   startOfDay,
 } from "@mnemo/domain";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
 import { presentMemoFields } from "../../db/memo-rows.js";
+import type { ServiceDeps } from "../../deps.js";
 import { sanitizeRichText } from "../../http/sanitize-html.js";
 import {
   addReviewToMemo,
@@ -77,7 +77,7 @@ import {
   updateMemo as updateMemoRow,
 } from "./memos.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /** `applied_ops.kind` of the memo operations whose opId has no row of its own. */
 const PRIORITY_OP = "memo.priority";

@@ -7,9 +7,9 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode } from "@mnemo/domain";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
 import { withFolderTree } from "../../db/folder-rows.js";
 import { presentMemoFields } from "../../db/memo-rows.js";
+import type { ServiceDeps } from "../../deps.js";
 import {
   type ChangeEntry,
   type ChangeKey,
@@ -21,7 +21,7 @@ import {
   selectMemosWithContents,
 } from "./sync.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 // ---- cursor --------------------------------------------------------------------------------
 

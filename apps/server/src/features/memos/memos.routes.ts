@@ -18,16 +18,16 @@ import { parseInput } from "../../http/validate.js";
 import {
   changeMemoPriority,
   completeMemo,
+  reviewMemo,
+  uncompleteMemo,
+} from "./memo-review.service.js";
+import { getSharedMemo, shareMemo, unshareMemo } from "./memo-share.service.js";
+import {
   createMemo,
   deleteMemo,
   getMemo,
-  getSharedMemo,
   listMemos,
   moveMemo,
-  reviewMemo,
-  shareMemo,
-  uncompleteMemo,
-  unshareMemo,
   updateMemo,
 } from "./memos.service.js";
 

@@ -15,13 +15,10 @@ import {
 import {
   changeMemoPriority,
   completeMemo,
-  createMemo,
-  deleteMemo,
-  moveMemo,
   reviewMemo,
   uncompleteMemo,
-  updateMemo,
-} from "../memos/memos.service.js";
+} from "../memos/memo-review.service.js";
+import { createMemo, deleteMemo, moveMemo, updateMemo } from "../memos/memos.service.js";
 
 type Deps = ServiceDeps;
 

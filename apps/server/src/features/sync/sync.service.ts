@@ -8,8 +8,8 @@ import type {
 import { AppError, ErrorCode } from "@mnemo/domain";
 import { z } from "zod";
 import { withFolderTree } from "../../db/folder-rows.js";
-import { presentMemoFields } from "../../db/memo-rows.js";
 import type { ServiceDeps } from "../../deps.js";
+import { presentMemoFields } from "../../present/memo.js";
 import {
   type ChangeEntry,
   type ChangeKey,

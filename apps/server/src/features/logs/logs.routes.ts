@@ -1,17 +1,11 @@
-import { AppError, logEntryInputSchema, randomId } from "@mnemo/domain";
+import { AppError, listLogsQuerySchema, logEntryInputSchema } from "@mnemo/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { requireAdmin, requireUser } from "../../auth/session.js";
 import { parseInput } from "../../http/validate.js";
-import { logsRepo } from "./logs.repo.js";
+import { listLogEntries, recordLogEntry } from "./logs.service.js";
 
 /** A log entry is small; anything bigger is refused before parsing. */
 const LOG_BODY_LIMIT_BYTES = 8 * 1024;
-
-const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().positive().optional(),
-});
 
 /** The signed-in user's id, or null: the error dialog also logs for signed-out visitors. */
 async function sessionUserId(request: FastifyRequest): Promise<string | null> {
@@ -24,8 +18,6 @@ async function sessionUserId(request: FastifyRequest): Promise<string | null> {
 }
 
 export async function logsRoutes(app: FastifyInstance): Promise<void> {
-  const repo = logsRepo(app.deps.db.kysely);
-
   app.post(
     "/logs",
     {
@@ -35,10 +27,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const input = parseInput(logEntryInputSchema, request.body);
-      // The user key is taken from the session, never from the body, so nobody can write
-      // entries in another user's name.
-      const userKey = await sessionUserId(request);
-      await repo.insert({ ...input, userKey, id: randomId(), createAt: app.deps.now() });
+      await recordLogEntry(app.deps, input, await sessionUserId(request));
       return reply.status(201).send({ ok: true });
     },
   );
@@ -48,8 +37,8 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ["admin"], summary: "Latest error log entries (admins only)" } },
     async (request) => {
       await requireAdmin(request);
-      const query = parseInput(listQuerySchema, request.query);
-      return { entries: await repo.latest(query.limit, query.before) };
+      const query = parseInput(listLogsQuerySchema, request.query);
+      return listLogEntries(app.deps, query);
     },
   );
 }

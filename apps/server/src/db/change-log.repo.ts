@@ -77,12 +77,12 @@ export async function hasTombstone(
  * then never holds both a deletion and an upsert of one id.
  */
 export async function deleteTombstone(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   kind: ChangeKind,
   id: string,
 ): Promise<void> {
-  await db
+  const { trx, userId } = write;
+  await trx
     .deleteFrom("sync_tombstones")
     .where("user_id", "=", userId)
     .where("kind", "=", kind)

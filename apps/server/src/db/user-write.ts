@@ -4,8 +4,9 @@ import { precompile } from "./precompiled.js";
 import type { Database } from "./schema.js";
 
 // The one way to change a user's folders and memos: a transaction that takes the user's change
-// seq first (GET /api/sync/changes relies on it). Repo functions that stamp a seq take the
-// WriteContext made here, so a write without a seq does not compile.
+// seq first (GET /api/sync/changes relies on it). Every repo function that changes a folder, a
+// memo or a tombstone takes the WriteContext made here instead of a connection and a loose seq,
+// so such a change outside a user write, or without its seq, does not compile.
 
 declare const writeContextBrand: unique symbol;
 

@@ -139,14 +139,14 @@ export async function updateFolderOrders(
  * the memos' `seq` alone: clients derive these keys from the folder, which the feed re-sends.
  */
 export async function updateFolderMemoKeys(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderId: string,
   dateRepetitionValue: number,
   showAtHomeReviewList: boolean,
 ): Promise<void> {
+  const { trx, userId } = write;
   const rv = sql<number>`cast(${dateRepetitionValue} as double precision)`;
-  await db
+  await trx
     .updateTable("memos")
     .set({
       due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + accumulated_review_value`,
@@ -157,18 +157,21 @@ export async function updateFolderMemoKeys(
     .execute();
 }
 
-/** Deletes the folders and every memo in them (reviews and completions go with the memos). */
+/**
+ * Deletes the folders and every memo in them (reviews and completions go with the memos); the
+ * caller records their tombstones first.
+ */
 export async function deleteFoldersWithMemos(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderIds: readonly string[],
 ): Promise<void> {
-  await db
+  const { trx, userId } = write;
+  await trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
     .where("folder_id", "in", folderIds)
     .execute();
-  await db
+  await trx
     .deleteFrom("folders")
     .where("user_id", "=", userId)
     .where("id", "in", folderIds)

@@ -113,7 +113,7 @@ export async function createFolder(
     if (parentFolderId !== null) await requireFolderInWrite(write, parentFolderId);
     const order = (await selectMaxFolderOrder(trx, userId)) + 1;
     const created = await insertFolder(write, { order, ...settings, id, parentFolderId });
-    await deleteTombstone(trx, userId, "folder", id);
+    await deleteTombstone(write, "folder", id);
     return { folder: await presentOne(trx, userId, id), created };
   });
 }
@@ -155,7 +155,7 @@ export async function updateFolder(
       dateRepetitionValue !== folder.dateRepetitionValue ||
       showAtHome !== folder.showAtHomeReviewList
     ) {
-      await updateFolderMemoKeys(trx, userId, folderId, dateRepetitionValue, showAtHome);
+      await updateFolderMemoKeys(write, folderId, dateRepetitionValue, showAtHome);
     }
     return presentOne(trx, userId, folderId);
   });
@@ -241,6 +241,6 @@ export async function deleteFolder(
     // Collected before the delete: the cascade leaves nothing to read afterwards.
     await insertTombstones(write, "folder", folderIds);
     await insertMemoTombstonesOfFolders(write, folderIds);
-    await deleteFoldersWithMemos(trx, userId, folderIds);
+    await deleteFoldersWithMemos(write, folderIds);
   });
 }

@@ -208,9 +208,13 @@ export async function updateMemo(
     .execute();
 }
 
-/** Deletes a memo (its reviews and completions go with it); true when it existed. */
-export async function deleteMemo(db: Executor, userId: string, memoId: string): Promise<boolean> {
-  const deleted = await db
+/**
+ * Deletes a memo (its reviews and completions go with it); true when it existed, and then the
+ * caller records its tombstone.
+ */
+export async function deleteMemo(write: WriteContext, memoId: string): Promise<boolean> {
+  const { trx, userId } = write;
+  const deleted = await trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
     .where("id", "=", memoId)

@@ -211,7 +211,7 @@ export async function createMemo(
       updatedAt: now,
       conflictOf: null,
     });
-    await deleteTombstone(trx, user.id, "memo", id);
+    await deleteTombstone(write, "memo", id);
     return { memo: await presentDetail(trx, user.id, id), created };
   });
 }
@@ -342,7 +342,7 @@ export async function deleteMemo(
   await userWrite(deps, userId, async (trx, write) => {
     const op = { opId: query.opId, kind: DELETE_OP, targetId: memoId, appliedAt: write.now };
     if (await isReplay(trx, userId, op)) return;
-    if (await deleteMemoRow(trx, userId, memoId)) {
+    if (await deleteMemoRow(write, memoId)) {
       await insertTombstones(write, "memo", [memoId]);
     } else if (!(await hasTombstone(trx, userId, "memo", memoId))) {
       throw memoNotFound(memoId);

@@ -29,7 +29,7 @@ import { selectMemoSummary } from "./memos.repo.js";
 
 type Deps = ServiceDeps;
 
-/** `applied_ops.kind` of a priority change (reviews and completions keep their opId in their rows). */
+/** `applied_ops.kind` of a priority change (reviews and completions keep their opId in a row). */
 const PRIORITY_OP = "memo.priority";
 
 /** How far ahead of the server's clock a client's review time may be (clock skew). */

@@ -3,9 +3,9 @@ import { nextChangeSeq } from "./change-log.repo.js";
 import type { Db, Executor } from "./database.js";
 
 /**
- * Creates the user's root folder (spec 3: id `root`, pinned in the side navigation) if missing,
- * stamped with the change `seq` of the calling transaction (see nextChangeSeq). Both folders and
- * memos need it on first use, so it lives below the features.
+ * Creates the user's root folder (PRODUCT.md › Root folder: id `root`, pinned in the side
+ * navigation) if missing, stamped with the change `seq` of the calling transaction (see
+ * nextChangeSeq). Both folders and memos need it on first use, so it lives below the features.
  */
 export async function insertRootFolderIfMissing(
   db: Executor,

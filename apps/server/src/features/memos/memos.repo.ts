@@ -614,7 +614,7 @@ export async function addToPriority(
     .execute();
 }
 
-/** Where a page ends: the sort-key values of its last memo (see `memoPageKey`) and its id. */
+/** Where a page ends: the sort-key values of its last memo in the page's mode, and its id. */
 export interface PagePosition {
   values: number[];
   id: string;

@@ -346,8 +346,8 @@ export async function getMemo(deps: Deps, userId: string, memoId: string): Promi
 
 /**
  * Changes a memo's fields. New contents are sanitized and replace the old (with a new preview)
- * only when they are not empty rich text (spec 5). The revision rises by 1 when the title or the
- * contents change.
+ * only when they are not empty rich text (PRODUCT.md › Editing and deleting). The revision rises by
+ * 1 when the title or the contents change.
  *
  * Offline edits (the later edit by server order wins, the losing text is kept): when
  * `baseRevision` is lower than the stored revision and the change gives the memo another title or
@@ -520,9 +520,9 @@ function clientTime(at: number | undefined, now: number, path: string): number {
 }
 
 /**
- * Records a review (spec 4): a review row keyed by the opId, count + 1, accumulated value +
- * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
- * transaction. A retry with the same opId changes nothing and answers the memo's state.
+ * Records a review (PRODUCT.md › Review): a review row keyed by the opId, count + 1, accumulated
+ * value + value (default: the folder's readRepetitionValue), latest review time and due key, all in
+ * one transaction. A retry with the same opId changes nothing and answers the memo's state.
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo;
  *   VALIDATION_FAILED when `reviewedAt` is more than a day ahead of the server's clock
@@ -556,8 +556,8 @@ export async function reviewMemo(
 }
 
 /**
- * Marks a memo complete (spec 4): a completion row keyed by the opId and the completed count,
- * in one transaction; a retry changes nothing.
+ * Marks a memo complete (PRODUCT.md › Completion): a completion row keyed by the opId and the
+ * completed count, in one transaction; a retry changes nothing.
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo
  */
@@ -578,8 +578,8 @@ export async function completeMemo(
 }
 
 /**
- * Un-completes a memo (spec 4: removes the latest completion) by stamping its latest live
- * completion with the opId, so a retry finds it and changes nothing.
+ * Un-completes a memo (PRODUCT.md › Completion: removes the latest completion) by stamping its
+ * latest live completion with the opId, so a retry finds it and changes nothing.
  *
  * @throws MEMO_NOT_FOUND; MEMO_NOT_COMPLETED when no completion is left; OP_ID_CONFLICT when the
  *   opId undid a completion of another memo
@@ -605,7 +605,7 @@ export async function uncompleteMemo(
 }
 
 /**
- * Adds or subtracts 1 from a memo's priority (spec 4), once per opId.
+ * Adds or subtracts 1 from a memo's priority (PRODUCT.md › Priority), once per opId.
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo or operation
  */

@@ -20,7 +20,7 @@ function toSubject(row: Row): Subject {
   };
 }
 
-/** Subjects are public per country (spec: public/{countryCode}/subjects), not per user. */
+/** Subjects are public per country (PRODUCT.md › Subjects), not per user. */
 export function subjectsRepo(db: Kysely<Database>) {
   return {
     async list(countryCode: string, limit: number): Promise<Subject[]> {

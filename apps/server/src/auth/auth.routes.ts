@@ -31,7 +31,7 @@ import { findAccount, requireAccount, type SessionUser } from "./session.js";
 import { betterAuthCodeOf, relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Spec 8 auth/too-many-requests: failed password sign-ins one account may take per hour. */
+/** Failed password sign-ins one account may take per hour (PRODUCT.md › Auth limits). */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 const SIGN_INS_PER_IP_PER_MINUTE = 30;
 /** Routes that send mail or create accounts, per client address. */
@@ -55,9 +55,9 @@ const emailInUse = () =>
   new AppError(ErrorCode.AUTH_EMAIL_ALREADY_IN_USE, "an account has this e-mail");
 
 /**
- * Spec 5's sign-up checks, in our codes (better-auth's body schema would answer a malformed
- * address with a generic validation error). Also guards the anonymous conversion, which
- * better-auth never sees.
+ * The sign-up checks (PRODUCT.md › Sign-up and verification), in our codes (better-auth's body
+ * schema would answer a malformed address with a generic validation error). Also guards the
+ * anonymous conversion, which better-auth never sees.
  */
 function assertSignUpCredentials(email: string, password: string): void {
   if (!isEmail(email)) throw invalidEmail();
@@ -110,8 +110,9 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     auth.handler(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides }));
   const authDocs = (summary: string) => ({ tags: ["auth"], summary });
 
-  // Spec 8 tells an unknown e-mail from a wrong password, so the account is looked up here
-  // (better-auth answers both alike). Failed passwords count per account whatever the address.
+  // Sign-in tells an unknown e-mail from a wrong password
+  // (PRODUCT.md › Sign-in and sign-up errors), so the account is looked up here (better-auth
+  // answers both alike). Failed passwords count per account whatever the address.
   app.post(
     "/api/auth/sign-in/email",
     { config: perIpLimit(SIGN_INS_PER_IP_PER_MINUTE), schema: authDocs("Sign in") },
@@ -135,8 +136,9 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     },
   );
 
-  // better-auth hides an existing address behind a fake success; spec 8 wants
-  // auth/email-already-in-use. An anonymous caller becomes this account instead (spec 6).
+  // better-auth hides an existing address behind a fake success; we answer
+  // AUTH_EMAIL_ALREADY_IN_USE (PRODUCT.md › Sign-in and sign-up errors). An anonymous caller
+  // becomes this account instead (PRODUCT.md › Anonymous use).
   app.post(
     "/api/auth/sign-up/email",
     { config: perIpLimit(MAILS_PER_IP_PER_MINUTE), schema: authDocs("Sign up") },
@@ -194,8 +196,8 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     return { token: null, user: { id: userId, email: input.email, name: input.name } };
   }
 
-  // Spec 7: changing the e-mail re-authenticates with the current password. The new address
-  // is only taken once the link mailed to it is followed.
+  // Changing the e-mail re-authenticates with the current password (PRODUCT.md › Account settings).
+  // The new address is only taken once the link mailed to it is followed.
   app.post(
     "/api/auth/change-email",
     { schema: authDocs("Change e-mail (mails a link to the new address)") },
@@ -283,8 +285,8 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     async () => ({ google: config.google !== null, apple: config.apple !== null }),
   );
 
-  // Spec 4's fixed admin identities ADMIN0 and ADMIN1 exist in dev mode only: created on first
-  // use as verified accounts, signed into through better-auth like anyone else.
+  // The fixed admin identities ADMIN0 and ADMIN1 (PRODUCT.md › Admins) exist in dev mode only:
+  // created on first use as verified accounts, signed into through better-auth like anyone else.
   if (config.isDevMode) {
     app.post(
       "/api/dev/sign-in",

@@ -6,7 +6,10 @@ import {
 } from "@mnemo/domain";
 import { api } from "./client";
 
-/** Records an error with the server (spec 8); never throws, a failed log must not cascade. */
+/**
+ * Records an error with the server (PRODUCT.md › Error dialog); never throws, a failed log must not
+ * cascade.
+ */
 export async function sendErrorLog(entry: LogEntryInput): Promise<void> {
   try {
     await api<RecordLogResponse>("POST", "/api/logs", {

@@ -36,7 +36,7 @@ export interface CachedBody {
   storedAt: number;
 }
 
-/** Every change the device makes, waiting to be sent in order (see `outbox-ops.ts`). */
+/** Every change the device makes, waiting to be sent in order (as the domain's `syncOpSchema`). */
 export type OutboxOp =
   | { kind: "memo.create"; memoId: string; input: CreateMemoInput & { id: string } }
   | {

@@ -145,7 +145,8 @@ export async function updateMemoLocally(
     const memo = await requireMemo(db, memoId);
     const { contents: rawContents, ...fields } = input;
     const contents = rawContents === undefined ? "" : sanitizeRichText(rawContents);
-    // Spec 5: empty editor content leaves the stored contents (and preview) as they are.
+    // PRODUCT.md › Editing and deleting: empty editor content leaves the stored contents (and
+    // preview) as they are.
     const hasContents = !isEmptyRichText(contents);
     await db.memos.put({
       ...memo,
@@ -201,7 +202,10 @@ async function memoOp(
   });
 }
 
-/** Spec 4: count + 1, accumulated value + the folder's read repetition value, a review time. */
+/**
+ * PRODUCT.md › Review: count + 1, accumulated value + the folder's read repetition value, a review
+ * time.
+ */
 export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
   const reviewedAt = Date.now();
   return memoOp(memoId, { kind: "memo.review", memoId, reviewedAt }, (memo, folder) => {
@@ -252,8 +256,9 @@ export function changePriorityLocally(memoId: string, delta: 1 | -1): Promise<Me
 // ---- folders ------------------------------------------------------------------------------
 
 /**
- * A folder as the server creates it: every setting at its default (spec 3, `folderSchema`)
- * unless given; made without parsing, so the offline chunk carries no schema library.
+ * A folder as the server creates it: every setting at its default (PRODUCT.md › Folder fields,
+ * `folderSchema`) unless given; made without parsing, so the offline chunk carries no schema
+ * library.
  */
 export function newFolder(
   fields: Pick<Folder, "id" | "title" | "createdAt"> & Partial<Folder>,

@@ -413,8 +413,9 @@ async function pullChanges(): Promise<void> {
 }
 
 /**
- * Keeps memo bodies within the cache budget (spec 9: 100 MB): the least recently stored go
- * first; lists keep every memo, and an evicted body is read from the server when next opened.
+ * Keeps memo bodies within the cache budget (PRODUCT.md › Offline and sync: 100 MB): the least
+ * recently stored go first; lists keep every memo, and an evicted body is read from the server when
+ * next opened.
  */
 async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
   const total = (await readMeta<number>("bodyBytes")) ?? 0;

@@ -33,7 +33,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe("the error dialog (spec 8)", () => {
+describe("the error dialog (PRODUCT.md › Error dialog)", () => {
   it.each([
     ["ko", ErrorCode.AUTH_WEAK_PASSWORD, "[ERROR] 오류", "비밀번호는 8자 이상이어야 합니다."],
     [
@@ -78,7 +78,7 @@ describe("the error dialog (spec 8)", () => {
   });
 });
 
-describe("confirmAlert (spec 5: Cancel or OK before a delete)", () => {
+describe("confirmAlert (Cancel or OK before a delete, PRODUCT.md › Editing and deleting)", () => {
   it.each([
     ["common.cancel", false],
     ["common.ok", true],

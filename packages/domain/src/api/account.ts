@@ -4,11 +4,14 @@ import { countryCodeSchema, languageSchema } from "../constants.js";
 // Request shapes of the account routes: /api/me and the e-mail/password routes under /api/auth
 // as the server accepts them.
 
-/** PATCH /api/me: any subset of the editable fields of the user record (spec 3), at least one. */
+/**
+ * PATCH /api/me: any subset of the editable fields of the user record (PRODUCT.md › Users), at
+ * least one.
+ */
 export const updateMeInputSchema = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
-    /** Spec 7 "update profile (displayName, photoURL)"; null removes the photo. */
+    /** The profile photo (PRODUCT.md › Users); null removes it. */
     photoUrl: z
       .url({ protocol: /^https?$/ })
       .max(2048)
@@ -42,7 +45,10 @@ export const signInInputSchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 
-/** POST /api/auth/change-email: the current password re-authenticates (spec 7). */
+/**
+ * POST /api/auth/change-email: the current password re-authenticates
+ * (PRODUCT.md › Account settings).
+ */
 export const changeEmailInputSchema = z.object({
   newEmail: z.string().trim().toLowerCase(),
   currentPassword: z.string(),

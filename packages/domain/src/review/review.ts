@@ -39,8 +39,8 @@ function requireReviewValue(value: number, path: string): void {
 }
 
 /**
- * Records a review (spec 4): appends `at` to `reviewedDates`, adds 1 to `reviewCount` and
- * `value` to `accumulatedReviewValue`. Returns a new object; other fields of `state` are kept.
+ * Records a review (PRODUCT.md › Review): appends `at` to `reviewedDates`, adds 1 to `reviewCount`
+ * and `value` to `accumulatedReviewValue`. Returns a new object; other fields of `state` are kept.
  *
  * @throws AppError `VALIDATION_FAILED` when `value` is not finite and ≥ 0 or `at` is not
  *   epoch ms (an integer ≥ 0)
@@ -57,7 +57,8 @@ export function applyReview<S extends ReviewState>(state: S, review: ReviewInput
 }
 
 /**
- * Marks a memo complete (spec 4): appends `at` to `completedDates`. Returns a new object.
+ * Marks a memo complete (PRODUCT.md › Completion): appends `at` to `completedDates`. Returns a new
+ * object.
  *
  * @throws AppError `VALIDATION_FAILED` when `at` is not epoch ms (an integer ≥ 0)
  */
@@ -67,8 +68,8 @@ export function applyComplete<S extends ReviewState>(state: S, at: number): S {
 }
 
 /**
- * Un-completes a memo (spec 4): removes the latest (largest) timestamp of `completedDates`, one
- * occurrence only. Returns a new object.
+ * Un-completes a memo (PRODUCT.md › Completion): removes the latest (largest) timestamp of
+ * `completedDates`, one occurrence only. Returns a new object.
  *
  * @throws AppError `MEMO_NOT_COMPLETED` when `completedDates` is empty
  */
@@ -84,7 +85,8 @@ export function applyUncomplete<S extends ReviewState>(state: S): S {
 }
 
 /**
- * Changes the priority by one step (spec 4: add or subtract 1). Returns a new object.
+ * Changes the priority by one step (PRODUCT.md › Priority: add or subtract 1). Returns a new
+ * object.
  *
  * @param delta - `1` or `-1`
  * @throws AppError `VALIDATION_FAILED` when `delta` is neither (e.g. from unchecked input)

@@ -23,7 +23,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: LOG_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags: ["logs"], summary: "Record a client error (spec 8 error dialog)" },
+      schema: { tags: ["logs"], summary: "Record a client error (the error dialog's log entry)" },
     },
     async (request, reply) => {
       const input = parseInput(logEntryInputSchema, request.body);

@@ -3,7 +3,7 @@ import type { Db } from "./database.js";
 import { userWrite, type WriteContext } from "./user-write.js";
 
 /**
- * Creates the user's root folder (spec 3: id `root`, pinned in the side navigation) if missing,
+ * Creates the user's root folder (PRODUCT.md › Root folder: id `root`, pinned in the side navigation) if missing,
  * stamped with the write's change `seq`. Both folders and memos need it on first use, so it lives
  * below the features.
  */

@@ -5,7 +5,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { insertLogEntry } from "./logs.repo.js";
 
 /**
- * Records a client's error (spec 8) under `userKey`, the session's user id or null; the entry's
+ * Records a client's error (PRODUCT.md › Log entries) under `userKey`, the session's user id or null; the entry's
  * own `userKey` is ignored, so nobody can write entries in another user's name.
  */
 export async function recordLogEntry(

@@ -70,7 +70,7 @@ function clientTime(at: number | undefined, now: number, path: string): number {
 }
 
 /**
- * Records a review (spec 4): a review row keyed by the opId, count + 1, accumulated value +
+ * Records a review (PRODUCT.md › Review): a review row keyed by the opId, count + 1, accumulated value +
  * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
  * transaction. A retry with the same opId changes nothing and answers the memo's state.
  *
@@ -104,7 +104,7 @@ export async function reviewMemo(
 }
 
 /**
- * Marks a memo complete (spec 4): a completion row keyed by the opId and the completed count,
+ * Marks a memo complete (PRODUCT.md › Completion): a completion row keyed by the opId and the completed count,
  * in one transaction; a retry changes nothing.
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo
@@ -126,7 +126,7 @@ export async function completeMemo(
 }
 
 /**
- * Un-completes a memo (spec 4: removes the latest completion) by stamping its latest live
+ * Un-completes a memo (PRODUCT.md › Completion: removes the latest completion) by stamping its latest live
  * completion with the opId, so a retry finds it and changes nothing.
  *
  * @throws MEMO_NOT_FOUND; MEMO_NOT_COMPLETED when no completion is left; OP_ID_CONFLICT when the
@@ -153,7 +153,7 @@ export async function uncompleteMemo(
 }
 
 /**
- * Adds or subtracts 1 from a memo's priority (spec 4), once per opId.
+ * Adds or subtracts 1 from a memo's priority (PRODUCT.md › Priority), once per opId.
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo or operation
  */

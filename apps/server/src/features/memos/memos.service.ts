@@ -223,7 +223,7 @@ export async function getMemo(deps: Deps, userId: string, memoId: string): Promi
 
 /**
  * Changes a memo's fields. New contents are sanitized and replace the old (with a new preview)
- * only when they are not empty rich text (spec 5). The revision rises by 1 when the title or the
+ * only when they are not empty rich text (PRODUCT.md › Editing and deleting). The revision rises by 1 when the title or the
  * contents change.
  *
  * Offline edits (the later edit by server order wins, the losing text is kept): when

@@ -1,7 +1,7 @@
 import type { Subject } from "@mnemo/domain";
 import type { Executor } from "../../db/database.js";
 
-// Subjects are public per country (spec: public/{countryCode}/subjects), not per user.
+// Subjects are public per country (PRODUCT.md › Subjects), not per user.
 
 type Row = {
   name: string;

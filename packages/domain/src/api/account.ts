@@ -93,3 +93,13 @@ export type AuthSessionResponse = z.infer<typeof authSessionResponseSchema>;
 
 /** Answer of `POST /api/auth/change-email`: the link to the new address is on its way. */
 export const changeEmailResponseSchema = z.looseObject({ status: z.boolean() });
+
+/**
+ * `POST /api/auth/change-password` as better-auth takes it; the server always ends the other
+ * sessions, whatever `revokeOtherSessions` says.
+ */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string(),
+  revokeOtherSessions: z.boolean().optional(),
+});

@@ -1,7 +1,8 @@
-import { DAY_MS } from "@mnemo/domain";
+import { DAY_MS, ErrorCode, logEntrySchema } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireAdmin } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { logsRepo } from "../logs/logs.repo.js";
 import { adminRepo } from "./admin.repo.js";
@@ -10,6 +11,14 @@ const analyticsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
   /** Minutes to add to UTC for the admin's local day (e.g. 540 for Korea). */
   tz: z.coerce.number().int().min(-840).max(840).default(0),
+});
+
+const dayCountsSchema = z.array(z.object({ date: z.string(), count: z.int() }));
+const analyticsResponseSchema = z.object({
+  userCount: z.int(),
+  signUpsPerDay: dayCountsSchema,
+  reviewsPerDay: dayCountsSchema,
+  latestErrors: z.array(logEntrySchema.extend({ id: z.string() })),
 });
 
 function toDate(day: number): string {
@@ -22,7 +31,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/admin/analytics",
-    { schema: { tags: ["admin"], summary: "Users, sign-ups and reviews per day, latest errors" } },
+    {
+      schema: routeSchema({
+        tags: ["admin"],
+        security: [{ session: [] }],
+        summary: "Users, sign-ups and reviews per day, latest errors",
+        querystring: analyticsQuerySchema,
+        response: { 200: analyticsResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.FORBIDDEN],
+      }),
+    },
     async (request) => {
       await requireAdmin(request);
       const query = parseInput(analyticsQuerySchema, request.query);

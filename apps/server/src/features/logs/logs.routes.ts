@@ -1,7 +1,8 @@
-import { AppError, logEntryInputSchema, randomId } from "@mnemo/domain";
+import { AppError, ErrorCode, logEntryInputSchema, logEntrySchema, randomId } from "@mnemo/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireAdmin, requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { logsRepo } from "./logs.repo.js";
 
@@ -31,7 +32,13 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: LOG_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags: ["logs"], summary: "Record a client error (spec 8 error dialog)" },
+      schema: routeSchema({
+        tags: ["logs"],
+        summary: "Record a client error (spec 8 error dialog)",
+        body: logEntryInputSchema,
+        response: { 201: z.object({ ok: z.literal(true) }) },
+        errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.RATE_LIMITED],
+      }),
     },
     async (request, reply) => {
       const input = parseInput(logEntryInputSchema, request.body);
@@ -45,7 +52,18 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/admin/logs",
-    { schema: { tags: ["admin"], summary: "Latest error log entries (admins only)" } },
+    {
+      schema: routeSchema({
+        tags: ["admin"],
+        security: [{ session: [] }],
+        summary: "Latest error log entries (admins only)",
+        querystring: listQuerySchema,
+        response: {
+          200: z.object({ entries: z.array(logEntrySchema.extend({ id: z.string() })) }),
+        },
+        errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.FORBIDDEN],
+      }),
+    },
     async (request) => {
       await requireAdmin(request);
       const query = parseInput(listQuerySchema, request.query);

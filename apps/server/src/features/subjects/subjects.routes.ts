@@ -1,7 +1,8 @@
-import { COUNTRY_CODES, planSubjectAdditions } from "@mnemo/domain";
+import { COUNTRY_CODES, ErrorCode, planSubjectAdditions, subjectSchema } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { subjectsRepo } from "./subjects.repo.js";
 
@@ -20,7 +21,16 @@ export async function subjectsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/subjects",
-    { schema: { tags: ["subjects"], summary: "Subjects of a country" } },
+    {
+      schema: routeSchema({
+        tags: ["subjects"],
+        security: [{ session: [] }],
+        summary: "Subjects of a country",
+        querystring: listQuerySchema,
+        response: { 200: z.object({ subjects: z.array(subjectSchema) }) },
+        errors: [ErrorCode.VALIDATION_FAILED],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const query = parseInput(listQuerySchema, request.query);
@@ -30,7 +40,18 @@ export async function subjectsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/subjects",
-    { schema: { tags: ["subjects"], summary: "Add subjects (new ones created, known ones +1)" } },
+    {
+      schema: routeSchema({
+        tags: ["subjects"],
+        security: [{ session: [] }],
+        summary: "Add subjects (new ones created, known ones +1)",
+        body: addBodySchema,
+        response: {
+          200: z.object({ created: z.array(z.string()), incremented: z.array(z.string()) }),
+        },
+        errors: [ErrorCode.VALIDATION_FAILED],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const body = parseInput(addBodySchema, request.body);

@@ -28,11 +28,23 @@ export interface RouteDocs {
 const SUCCESS_DESCRIPTIONS = { 200: "OK", 201: "Created", 204: "No content" } as const;
 
 function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  // A transform (e.g. a query integer read from its string) has no JSON form: its input is shown.
   const { $schema: _, ...json } = z.toJSONSchema(schema, {
     io,
     target: "openapi-3.0",
     unrepresentable: "any",
+    override: ({ zodSchema, jsonSchema }) => {
+      if (io !== "input") return;
+      const { def } = zodSchema._zod;
+      // A query integer is a string of digits read into a number, then checked: its input is
+      // "a string or an integer", which hides the bounds. Show what the value must be instead.
+      if (def.type === "pipe" && def.out._zod.def.type !== "transform") {
+        const output = toJsonSchema(def.out as z.ZodType, "output");
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, output);
+      }
+      // What an absent field means (the input form leaves it out).
+      if (def.type === "default") jsonSchema.default = def.defaultValue;
+    },
   });
   return json;
 }

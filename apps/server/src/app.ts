@@ -10,6 +10,7 @@ import { createAuth } from "./auth/auth.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
+import { useSchemasForDocsOnly } from "./http/route-schema.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: sendError,
   });
   app.decorate("deps", { now: Date.now, ...deps });
+  useSchemasForDocsOnly(app);
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: config.secret });
@@ -71,7 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Mnemo API", version: "0.1.0" },
+      info: {
+        title: "Mnemo API",
+        version: "0.1.0",
+        description:
+          "Every error answers `{ error: { code, message, details? } }`; clients show their " +
+          "own text for the code. Writes (POST, PUT, PATCH, DELETE) with cookies carry the " +
+          "`x-xsrf-token` header with the value of the `XSRF-TOKEN` cookie (`GET /api/csrf` " +
+          "sets it); without it, or from an untrusted Origin, they answer 403 CSRF_REJECTED.",
+      },
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },

@@ -1,6 +1,14 @@
-import { AppError, listLogsQuerySchema, logEntryInputSchema } from "@mnemo/domain";
+import {
+  AppError,
+  ErrorCode,
+  listLogsQuerySchema,
+  logEntryInputSchema,
+  logsResponseSchema,
+  recordLogResponseSchema,
+} from "@mnemo/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireAdmin, requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { listLogEntries, recordLogEntry } from "./logs.service.js";
 
@@ -23,7 +31,13 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: LOG_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags: ["logs"], summary: "Record a client error (the error dialog's log entry)" },
+      schema: routeSchema({
+        tags: ["logs"],
+        summary: "Record a client error (the error dialog's log entry)",
+        body: logEntryInputSchema,
+        response: { 201: recordLogResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.RATE_LIMITED],
+      }),
     },
     async (request, reply) => {
       const input = parseInput(logEntryInputSchema, request.body);
@@ -34,7 +48,16 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/admin/logs",
-    { schema: { tags: ["admin"], summary: "Latest error log entries (admins only)" } },
+    {
+      schema: routeSchema({
+        tags: ["admin"],
+        security: [{ session: [] }],
+        summary: "Latest error log entries (admins only)",
+        querystring: listLogsQuerySchema,
+        response: { 200: logsResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.FORBIDDEN],
+      }),
+    },
     async (request) => {
       await requireAdmin(request);
       const query = parseInput(listLogsQuerySchema, request.query);

@@ -1,4 +1,4 @@
-import type { Folder, MemoSummary, SyncChange } from "@mnemo/domain";
+import type { ErrorCode, Folder, MemoSummary, SyncChange } from "@mnemo/domain";
 import { Dexie, type EntityTable } from "dexie";
 
 /**
@@ -62,7 +62,7 @@ export interface RejectedEntry {
   id?: number;
   opId: string;
   op: OutboxOp;
-  code: string;
+  code: ErrorCode;
   rejectedAt: number;
   /** For a refused memo create or edit: the title and text the user wrote, so none is lost. */
   text?: { title: string; contents: string };

@@ -1,21 +1,13 @@
-import { type CountryCode, cacheFreshness, type Language, type UpdateMeInput } from "@mnemo/domain";
+import { cacheFreshness, type UpdateMeInput, type User } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, isNetworkError } from "./client";
 
-/** The signed-in user as GET /api/me answers it. */
+/**
+ * The signed-in user as GET and PATCH /api/me answer it: the domain's user record with its photo,
+ * and what the session says about it. (The domain has no schema of this answer yet.)
+ */
 export interface Me {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    photoUrl: string | null;
-    plan: string;
-    countryCode: CountryCode;
-    lang: Language;
-    deviceInfo: string;
-    signInMethod: string;
-    createdAt: number;
-  };
+  user: User & { photoUrl: string | null };
   isAnonymous: boolean;
   emailVerified: boolean;
   isAdmin: boolean;

@@ -39,7 +39,7 @@ export function onQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 
-function refused(code: string, message: string): ApiError {
+function refused(code: ErrorCode, message: string): ApiError {
   return new ApiError(code, 400, message);
 }
 

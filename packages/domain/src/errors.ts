@@ -65,6 +65,10 @@ export const ErrorCode = {
   FOLDER_CYCLE: "FOLDER_CYCLE",
   /** Un-complete on a memo that has no completion. */
   MEMO_NOT_COMPLETED: "MEMO_NOT_COMPLETED",
+  /** Rich text with more tags or character references than the server sanitizes in bounded time. */
+  RICH_TEXT_TOO_LARGE: "RICH_TEXT_TOO_LARGE",
+  /** Rich text whose elements nest deeper than the editor ever produces. */
+  RICH_TEXT_TOO_DEEP: "RICH_TEXT_TOO_DEEP",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

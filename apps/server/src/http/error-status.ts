@@ -30,4 +30,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.FOLDER_ROOT_IMMUTABLE]: 400,
   [ErrorCode.FOLDER_CYCLE]: 400,
   [ErrorCode.MEMO_NOT_COMPLETED]: 409,
+  [ErrorCode.RICH_TEXT_TOO_LARGE]: 413,
+  [ErrorCode.RICH_TEXT_TOO_DEEP]: 400,
 };

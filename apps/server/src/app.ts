@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin, {
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
+    nativeOrigins: config.nativeOrigins,
     secureCookies: isHttps,
   });
   await app.register(authRoutes, { auth });

@@ -107,6 +107,8 @@ export interface Config {
   isDevMode: boolean;
   secret: string;
   trustedOrigins: string[];
+  /** The trusted origins of native shells (NATIVE_SHELL_ORIGINS, unless it is the app's own). */
+  nativeOrigins: string[];
   /** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   google: OidcProviderConfig | null;
@@ -115,8 +117,17 @@ export interface Config {
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
 }
 
-/** The Capacitor shells load the app from these origins (Android, iOS). */
-const capacitorOrigins = ["capacitor://localhost", "https://localhost", "http://localhost"];
+/**
+ * The Capacitor shells load the app from these origins (iOS, and Android with
+ * `server.androidScheme: "https"` in apps/web/capacitor.config.ts). Never `http://localhost`:
+ * any local web server owns that origin. They sign in with a bearer token only: the server
+ * ignores cookies on their requests (plugins/csrf.ts), since `https://localhost` can be served
+ * by a local web server too.
+ */
+export const NATIVE_SHELL_ORIGINS: readonly string[] = [
+  "capacitor://localhost",
+  "https://localhost",
+];
 
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, "secret.key");
@@ -158,11 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     trustedOrigins: [
       new URL(publicUrl).origin,
-      ...capacitorOrigins,
+      ...NATIVE_SHELL_ORIGINS,
       ...e.TRUSTED_ORIGINS.split(",")
         .map((o) => o.trim())
         .filter(Boolean),
     ],
+    nativeOrigins: NATIVE_SHELL_ORIGINS.filter((origin) => origin !== new URL(publicUrl).origin),
     trustProxy: e.TRUST_PROXY,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -342,6 +342,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
     const response = await sendIdRoute(b.client, key, ids);
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
 
@@ -482,6 +483,7 @@ describe("private routes", () => {
         route: routeKey(method, url),
         status: response.status,
         code: response.body.error?.code,
+        cacheControl: response.headers.get("cache-control"),
       });
     }
     expect(answers).toEqual(
@@ -489,7 +491,38 @@ describe("private routes", () => {
         route: routeKey(method, url),
         status: 401,
         code: ErrorCode.UNAUTHENTICATED,
+        cacheControl: "no-store",
       })),
+    );
+  });
+});
+
+/** Routes that end the session or the account: called last, so the others run signed in. */
+const isSessionEnding = (url: string) => /sign-out|delete|revoke/.test(url) || url === "/api/me";
+
+describe("Cache-Control", () => {
+  it("every route of the app answers a signed-in user with no-store", async () => {
+    const c = await signUpVerified(server);
+    const folder = (await c.client.post("/api/folders", { title: "C" })).body.folder;
+    const memo = (await c.client.post("/api/memos", { folderId: folder.id, title: "C" })).body.memo;
+    const countryCode = (await c.client.get("/api/me")).body.user.countryCode;
+    const ids: Record<string, string> = { folderId: folder.id, memoId: memo.id, countryCode };
+    const routes = appRoutes(server.app)
+      .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))
+      .filter(({ url }) => !url.includes("*"))
+      .sort((x, y) => Number(isSessionEnding(x.url)) - Number(isSessionEnding(y.url)));
+    expect(routes.length).toBeGreaterThan(30);
+    const answers = [];
+    for (const { method, url } of routes) {
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      const response = await c.client.request(method, fillPath(url, ids), body);
+      answers.push({
+        route: routeKey(method, url),
+        cacheControl: response.headers.get("cache-control"),
+      });
+    }
+    expect(answers).toEqual(
+      routes.map(({ method, url }) => ({ route: routeKey(method, url), cacheControl: "no-store" })),
     );
   });
 });

@@ -69,6 +69,8 @@ export interface MemosTable {
   is_shared: Generated<number>;
   /** The owner's country code when the memo was shared; null while it is not shared. */
   shared_country_code: string | null;
+  /** The random key of the memo's public address while it is shared; null while it is not. */
+  share_token: string | null;
   created_at: number;
   updated_at: number;
   /** The user's change counter at the memo's latest change of a synced field. */

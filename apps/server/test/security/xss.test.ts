@@ -384,9 +384,9 @@ describe("shared memos and the scratch text with XSS payloads", () => {
     const share = await client.put(`/api/memos/${memo.id}/share`);
     expect(share.status).toBe(200);
     // Each visitor from an address of its own: the public route is limited per address.
-    const { countryCode, memoId } = share.body.share;
+    const { countryCode, shareToken } = share.body.share;
     const visitor = clientFromFreshIp(server);
-    const response = await visitor.get(`/api/public/${countryCode}/memos/${memoId}`);
+    const response = await visitor.get(`/api/public/${countryCode}/memos/${shareToken}`);
     expect(response.status).toBe(200);
     expect(response.body.memo).toEqual({
       id: memo.id,

@@ -52,7 +52,7 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   "POST /api/auth/request-password-reset",
   // The error dialog logs for signed-out visitors too.
   "POST /api/logs",
-  // A shared memo, for anyone with its address (screen view/{countryCode}/{memoId}).
+  // A shared memo, for anyone with its address (screen view/{countryCode}/{shareToken}).
   "GET /api/public/:countryCode/memos/:shareToken",
 ]);
 

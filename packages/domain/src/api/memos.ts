@@ -25,7 +25,7 @@ const derivedShape = {
 };
 
 /**
- * Whether the owner shares the memo at `/view/{countryCode}/{memoId}` (see
+ * Whether the owner shares the memo at `/view/{countryCode}/{shareToken}` (see
  * `PUT /api/memos/:memoId/share`); only the owner's answers carry it.
  */
 const sharingShape = { isShared: z.boolean() };

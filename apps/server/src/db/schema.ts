@@ -129,6 +129,14 @@ export interface SubjectsTable {
   updated_at: number;
 }
 
+/** One name a user added to a country's subjects (the per-day limit counts these). */
+export interface SubjectAdditionsTable {
+  user_id: string;
+  country_code: string;
+  name: string;
+  added_at: number;
+}
+
 export interface ScratchTextsTable {
   user_id: string;
   contents: Generated<string>;
@@ -154,6 +162,7 @@ export interface AppTables {
   sync_counters: SyncCountersTable;
   sync_tombstones: SyncTombstonesTable;
   subjects: SubjectsTable;
+  subject_additions: SubjectAdditionsTable;
   scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;
 }

@@ -1,5 +1,6 @@
 import type { Subject } from "@mnemo/domain";
 import type { Kysely } from "kysely";
+import { isPostgres } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
 
 type Row = {
@@ -52,9 +53,14 @@ export function subjectsRepo(db: Kysely<Database>) {
      * Adds each name, or adds 1 to its setCount when it exists. The upsert is atomic, so two
      * users adding the same new name at once give setCount 2, not a duplicate-key error.
      */
-    async addOrIncrement(countryCode: string, names: string[], now: number): Promise<void> {
+    async addOrIncrement(
+      countryCode: string,
+      names: string[],
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
       if (names.length === 0) return;
-      await db
+      await executor
         .insertInto("subjects")
         .values(names.map((name) => ({ country_code: countryCode, name, updated_at: now })))
         .onConflict((oc) =>
@@ -64,6 +70,59 @@ export function subjectsRepo(db: Kysely<Database>) {
           })),
         )
         .execute();
+    },
+
+    /**
+     * Adds the user's names as addOrIncrement does and records them, unless that would take the
+     * names the user added after `limit.since` over `limit.max`: then nothing is written and the
+     * answer is false. Count and writes are one transaction (the user's row locked on
+     * PostgreSQL; SQLite runs one writer at a time), so parallel requests cannot pass the limit.
+     */
+    async addForUser(
+      userId: string,
+      countryCode: string,
+      names: string[],
+      now: number,
+      limit: { since: number; max: number },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (isPostgres(trx)) {
+          await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+        }
+        const added = await trx
+          .selectFrom("subject_additions")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("user_id", "=", userId)
+          .where("added_at", ">", limit.since)
+          .executeTakeFirstOrThrow();
+        if (Number(added.n) + names.length > limit.max) return false;
+        if (names.length === 0) return true;
+        await trx
+          .insertInto("subject_additions")
+          .values(
+            names.map((name) => ({
+              user_id: userId,
+              country_code: countryCode,
+              name,
+              added_at: now,
+            })),
+          )
+          .execute();
+        await this.addOrIncrement(countryCode, names, now, trx);
+        return true;
+      });
+    },
+
+    /** Hides a subject from its country's list (it stays hidden when added again); false when none. */
+    async hide(countryCode: string, name: string, now: number): Promise<boolean> {
+      const hidden = await db
+        .updateTable("subjects")
+        .set({ is_active: 0, updated_at: now })
+        .where("country_code", "=", countryCode)
+        .where("name", "=", name)
+        .returning("name")
+        .executeTakeFirst();
+      return hidden !== undefined;
     },
   };
 }

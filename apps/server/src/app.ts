@@ -38,10 +38,13 @@ export function webCacheControl(path: string): string {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const { trustProxy } = config;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr applies it (Fastify's types take no number): the client is the
+    // address the outermost of the `trustProxy` nearest proxies saw.
+    trustProxy: typeof trustProxy === "number" ? (_address, hop) => hop < trustProxy : trustProxy,
     // Long ids and cursors never need more than this; keeps the router's work bounded.
     routerOptions: { maxParamLength: 200 },
     // The router refuses a malformed %-escape or a longer parameter before the error handler
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin, {
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
+    nativeOrigins: config.nativeOrigins,
     secureCookies: isHttps,
   });
   await app.register(authRoutes, { auth });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -11,6 +12,47 @@ const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
   .transform((value) => value === "1" || value === "true");
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR), or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, 0 or false trusts no proxy; a whole number trusts that many hops
+ * (the client address is the one the outermost trusted proxy appended to X-Forwarded-For); a
+ * comma-separated list trusts exactly those proxy addresses or CIDR ranges. `true` is refused:
+ * it would take the left-most X-Forwarded-For entry, which any client writes itself.
+ */
+const trustProxySchema = z
+  .string()
+  .default("")
+  .transform((raw, context): false | number | string[] => {
+    const value = raw.trim();
+    if (value === "" || value === "0" || value === "false") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message:
+          `expected a number of proxy hops (e.g. 1) or proxy addresses/CIDRs (e.g. ` +
+          `10.0.0.1,192.168.0.0/16); not: ${invalid.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,8 +72,11 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Extra origins allowed to call the API (comma-separated), e.g. the Capacitor shells. */
   TRUSTED_ORIGINS: z.string().default(""),
-  /** Behind a reverse proxy: trust X-Forwarded-* (needed for per-IP limits and Secure cookies). */
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Behind reverse proxies: how many (e.g. 1) or which (addresses/CIDRs, comma-separated) to
+   * trust for X-Forwarded-* (per-IP limits and Secure cookies). Unset: none.
+   */
+  TRUST_PROXY: trustProxySchema,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
@@ -62,15 +107,27 @@ export interface Config {
   isDevMode: boolean;
   secret: string;
   trustedOrigins: string[];
-  trustProxy: boolean;
+  /** The trusted origins of native shells (NATIVE_SHELL_ORIGINS, unless it is the app's own). */
+  nativeOrigins: string[];
+  /** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   google: OidcProviderConfig | null;
   apple: OidcProviderConfig | null;
   webDist: string | null;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
 }
 
-/** The Capacitor shells load the app from these origins (Android, iOS). */
-const capacitorOrigins = ["capacitor://localhost", "https://localhost", "http://localhost"];
+/**
+ * The Capacitor shells load the app from these origins (iOS, and Android with
+ * `server.androidScheme: "https"` in apps/web/capacitor.config.ts). Never `http://localhost`:
+ * any local web server owns that origin. They sign in with a bearer token only: the server
+ * ignores cookies on their requests (plugins/csrf.ts), since `https://localhost` can be served
+ * by a local web server too.
+ */
+export const NATIVE_SHELL_ORIGINS: readonly string[] = [
+  "capacitor://localhost",
+  "https://localhost",
+];
 
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, "secret.key");
@@ -112,11 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     trustedOrigins: [
       new URL(publicUrl).origin,
-      ...capacitorOrigins,
+      ...NATIVE_SHELL_ORIGINS,
       ...e.TRUSTED_ORIGINS.split(",")
         .map((o) => o.trim())
         .filter(Boolean),
     ],
+    nativeOrigins: NATIVE_SHELL_ORIGINS.filter((origin) => origin !== new URL(publicUrl).origin),
     trustProxy: e.TRUST_PROXY,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -72,6 +72,16 @@ export const ErrorCode = {
   FOLDER_CYCLE: "FOLDER_CYCLE",
   /** Un-complete on a memo that has no completion. */
   MEMO_NOT_COMPLETED: "MEMO_NOT_COMPLETED",
+  /** Rich text with more tags or character references than the server sanitizes in bounded time. */
+  RICH_TEXT_TOO_LARGE: "RICH_TEXT_TOO_LARGE",
+  /** Rich text whose elements nest deeper than the editor ever produces. */
+  RICH_TEXT_TOO_DEEP: "RICH_TEXT_TOO_DEEP",
+  /** Adding to the shared subject list needs a verified account (not anonymous). */
+  SUBJECT_VERIFIED_ACCOUNT_REQUIRED: "SUBJECT_VERIFIED_ACCOUNT_REQUIRED",
+  /** The user added as many subject names as a day allows. */
+  SUBJECT_DAILY_LIMIT_REACHED: "SUBJECT_DAILY_LIMIT_REACHED",
+  /** No subject of that name in that country. */
+  SUBJECT_NOT_FOUND: "SUBJECT_NOT_FOUND",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

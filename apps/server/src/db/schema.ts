@@ -69,6 +69,8 @@ export interface MemosTable {
   is_shared: Generated<number>;
   /** The owner's country code when the memo was shared; null while it is not shared. */
   shared_country_code: string | null;
+  /** The random key of the memo's public address while it is shared; null while it is not. */
+  share_token: string | null;
   created_at: number;
   updated_at: number;
   /** The user's change counter at the memo's latest change of a synced field. */
@@ -127,6 +129,14 @@ export interface SubjectsTable {
   updated_at: number;
 }
 
+/** One name a user added to a country's subjects (the per-day limit counts these). */
+export interface SubjectAdditionsTable {
+  user_id: string;
+  country_code: string;
+  name: string;
+  added_at: number;
+}
+
 export interface ScratchTextsTable {
   user_id: string;
   contents: Generated<string>;
@@ -152,6 +162,7 @@ export interface AppTables {
   sync_counters: SyncCountersTable;
   sync_tombstones: SyncTombstonesTable;
   subjects: SubjectsTable;
+  subject_additions: SubjectAdditionsTable;
   scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;
 }

@@ -30,4 +30,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.FOLDER_ROOT_IMMUTABLE]: 400,
   [ErrorCode.FOLDER_CYCLE]: 400,
   [ErrorCode.MEMO_NOT_COMPLETED]: 409,
+  [ErrorCode.RICH_TEXT_TOO_LARGE]: 413,
+  [ErrorCode.RICH_TEXT_TOO_DEEP]: 400,
+  [ErrorCode.SUBJECT_VERIFIED_ACCOUNT_REQUIRED]: 403,
+  [ErrorCode.SUBJECT_DAILY_LIMIT_REACHED]: 429,
+  [ErrorCode.SUBJECT_NOT_FOUND]: 404,
 };

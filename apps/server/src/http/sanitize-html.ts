@@ -1,4 +1,97 @@
+import { AppError, ErrorCode } from "@mnemo/domain";
+import { Parser } from "htmlparser2";
 import sanitize from "sanitize-html";
+
+/**
+ * At most this many `<` (each start or end tag counts, and so does a `<` of text, which the
+ * parser hands over as a text piece of its own): 5,000 elements, far more than a long memo has.
+ * sanitize-html spends microseconds per tag, so this keeps the worst accepted input well under
+ * 100 ms of sanitizing (apps/server/src/http/sanitize-html.test.ts measures it).
+ */
+export const MAX_RICH_TEXT_TAGS = 10_000;
+/** At most this many `&` (character references such as `&amp;`, each a text piece to sanitize). */
+export const MAX_RICH_TEXT_REFERENCES = 20_000;
+/**
+ * At most this many attributes in all (the editor writes one to three on a link, an image or a
+ * code block; sanitize-html checks each against its lists).
+ */
+export const MAX_RICH_TEXT_ATTRIBUTES = 20_000;
+/**
+ * Elements nest at most this deep. The editor nests two levels per list (`ul > li`) and one per
+ * quote, so 100 leaves room for ~45 levels of lists; sanitize-html's work grows with the depth
+ * times the tags (200,000 nested `<b>` blocked the server for seconds).
+ */
+export const MAX_RICH_TEXT_DEPTH = 100;
+
+const LESS_THAN = 0x3c;
+const AMPERSAND = 0x26;
+
+/** Thrown inside the scan to stop the parser at the first element too deep. */
+const TOO_DEEP = Symbol("too deep");
+/** Thrown inside the scan to stop the parser at the first attribute too many. */
+const TOO_MANY_ATTRIBUTES = Symbol("too many attributes");
+
+function tooLarge(message: string): AppError {
+  return new AppError(ErrorCode.RICH_TEXT_TOO_LARGE, message, {
+    maxTags: MAX_RICH_TEXT_TAGS,
+    maxReferences: MAX_RICH_TEXT_REFERENCES,
+    maxAttributes: MAX_RICH_TEXT_ATTRIBUTES,
+  });
+}
+
+/**
+ * Refuses rich text whose sanitizing could take long, before sanitize-html sees it: first one
+ * pass counting `<` and `&`, then (the tags being few) the same parser sanitize-html uses
+ * follows the nesting and counts attributes, stopping at the first element or attribute beyond
+ * a limit.
+ *
+ * @throws AppError RICH_TEXT_TOO_LARGE, RICH_TEXT_TOO_DEEP
+ */
+export function assertRichTextBounded(html: string): void {
+  let tags = 0;
+  let references = 0;
+  for (let i = 0; i < html.length; i++) {
+    const code = html.charCodeAt(i);
+    if (code === LESS_THAN) tags++;
+    else if (code === AMPERSAND) references++;
+  }
+  if (tags > MAX_RICH_TEXT_TAGS || references > MAX_RICH_TEXT_REFERENCES) {
+    throw tooLarge(`rich text has ${tags} tags and ${references} character references`);
+  }
+  if (tags === 0) return;
+  let depth = 0;
+  let attributes = 0;
+  const parser = new Parser(
+    {
+      onopentagname() {
+        depth++;
+        if (depth > MAX_RICH_TEXT_DEPTH) throw TOO_DEEP;
+      },
+      onclosetag() {
+        depth--;
+      },
+      onattribute() {
+        attributes++;
+        if (attributes > MAX_RICH_TEXT_ATTRIBUTES) throw TOO_MANY_ATTRIBUTES;
+      },
+    },
+    // The parser options sanitize-html uses, so the depth counted is the depth it will see.
+    { decodeEntities: true },
+  );
+  try {
+    parser.end(html);
+  } catch (error) {
+    if (error === TOO_MANY_ATTRIBUTES) {
+      throw tooLarge(`rich text has more than ${MAX_RICH_TEXT_ATTRIBUTES} attributes`);
+    }
+    if (error !== TOO_DEEP) throw error;
+    throw new AppError(
+      ErrorCode.RICH_TEXT_TOO_DEEP,
+      `rich text nests deeper than ${MAX_RICH_TEXT_DEPTH} elements`,
+      { maxDepth: MAX_RICH_TEXT_DEPTH },
+    );
+  }
+}
 
 // Data URLs only for raster images: an SVG can carry script and other types are not images.
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/=\s]+$/i;
@@ -67,7 +160,10 @@ const options: sanitize.IOptions = {
  * headings 1–3, code, quotes, rules, http(s)/mailto links (forced `rel`/`target`) and
  * http(s)/raster data-URL images. Everything else (scripts, styles, event handlers, other URL
  * schemes, unknown classes) is removed; text is kept.
+ *
+ * @throws AppError RICH_TEXT_TOO_LARGE, RICH_TEXT_TOO_DEEP for input beyond the bounds above
  */
 export function sanitizeRichText(html: string): string {
+  assertRichTextBounded(html);
   return sanitize(html, options);
 }

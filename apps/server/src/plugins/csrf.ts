@@ -18,6 +18,8 @@ const OAUTH_CALLBACK_PREFIX = "/api/auth/callback/";
 export interface CsrfOptions {
   secret: string;
   trustedOrigins: string[];
+  /** Origins of the native shells: trusted for bearer-token requests only, never cookies. */
+  nativeOrigins: string[];
   secureCookies: boolean;
 }
 
@@ -70,10 +72,15 @@ export function isXsrfTokenValid(secret: string, token: string, session: string)
  * Anti-forgery for every state-changing request: the X-XSRF-TOKEN header must equal the
  * XSRF-TOKEN cookie and be signed for the current session, and a browser's Origin must be ours.
  * Requests that carry no cookies at all (native apps with a bearer token) cannot be forged by
- * another site, so only the Origin rule applies to them.
+ * another site, so only the Origin rule applies to them. A native shell's origin
+ * (`https://localhost`) can also be a page of some local web server, so requests from those
+ * origins are made cookie-less: their cookies are dropped before anything reads them and their
+ * answers set none. The native apps authenticate with their bearer token.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) => {
   const trusted = new Set(options.trustedOrigins);
+  const native = new Set(options.nativeOrigins);
+  const nativeRequests = new WeakSet<FastifyRequest>();
   // Requests whose token onRequest already checked against their session: onSend need not sign
   // it again unless the reply changes the session.
   const checked = new WeakSet<FastifyRequest>();
@@ -98,8 +105,14 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
   }
 
   app.addHook("onRequest", async (request) => {
+    const { origin } = request.headers;
+    if (origin !== undefined && native.has(origin)) {
+      delete request.headers.cookie;
+      request.cookies = {};
+      nativeRequests.add(request);
+      return;
+    }
     if (SAFE_METHODS.has(request.method) || request.url.startsWith(OAUTH_CALLBACK_PREFIX)) return;
-    const origin = request.headers.origin;
     if (origin !== undefined && !trusted.has(origin)) {
       throw new AppError(ErrorCode.CSRF_REJECTED, `origin ${origin} is not allowed`);
     }
@@ -117,6 +130,10 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
+    if (nativeRequests.has(request)) {
+      reply.removeHeader("set-cookie");
+      return payload;
+    }
     if (!setsCookie(reply, XSRF_COOKIE))
       tokenFor(request, reply, sessionAfterReply(request, reply));
     return payload;

@@ -6,8 +6,18 @@ export interface SecurityHeadersOptions {
   isHttps: boolean;
 }
 
+/** API answers that may be cached: the docs page and its assets, which hold nobody's data. */
+const CACHEABLE_API_PREFIX = "/api/docs";
+
+/** True for a path of the API whose answers must never be stored by a browser or a proxy. */
+export function isPrivateApiPath(url: string): boolean {
+  return url.startsWith("/api/") && !url.startsWith(CACHEABLE_API_PREFIX);
+}
+
 /**
- * Helmet's headers with a strict Content-Security-Policy on every response. The middleware is
+ * Helmet's headers with a strict Content-Security-Policy on every response, and
+ * `Cache-Control: no-store` on every API answer (signed-in answers hold private data; a route
+ * may still set its own). The middleware is
  * built once here: @fastify/helmet rebuilds it (and re-parses every CSP directive) on each
  * request, which cost ~3.5 % of the server's CPU under load in the bench profile.
  */
@@ -34,6 +44,7 @@ export const securityHeadersPlugin = fp(
       strictTransportSecurity: options.isHttps,
     });
     app.addHook("onRequest", (request, reply, done) => {
+      if (isPrivateApiPath(request.url)) reply.header("cache-control", "no-store");
       applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },

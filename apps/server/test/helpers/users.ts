@@ -84,7 +84,7 @@ export async function signInAnonymously(
 }
 
 /**
- * Puts a folder, a memo in it (shared under KR) and a scratch text for the user straight into
+ * Puts a folder, a memo in it (shared under KR at its id) and a scratch text for the user straight into
  * the database; returns the ids.
  */
 export async function seedUserData(
@@ -107,6 +107,8 @@ export async function seedUserData(
       title: "메모",
       is_shared: 1,
       shared_country_code: "KR",
+      // Public at /view/KR/{memoId}, as a memo shared before share tokens were drawn.
+      share_token: memoId,
       created_at: at,
       updated_at: at,
     })

@@ -31,8 +31,8 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   "POST /api/auth/request-password-reset",
   // The error dialog logs for signed-out visitors too.
   "POST /api/logs",
-  // A shared memo, for anyone with its address (screen view/{countryCode}/{memoId}).
-  "GET /api/public/:countryCode/memos/:memoId",
+  // A shared memo, for anyone with its address (screen view/{countryCode}/{shareToken}).
+  "GET /api/public/:countryCode/memos/:shareToken",
 ]);
 
 /**
@@ -58,6 +58,8 @@ interface Ids {
   memoId: string;
   /** The country of the ids' owner (a shared memo's address holds it). */
   countryCode: string;
+  /** The key of a shared memo's public address (the memo's id when it is not shared). */
+  shareToken: string;
 }
 
 interface IdRoute {
@@ -116,9 +118,11 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
   "PUT /api/memos/:memoId/share": { code: ErrorCode.MEMO_NOT_FOUND },
   "DELETE /api/memos/:memoId/share": { code: ErrorCode.MEMO_NOT_FOUND },
   // Public, but only for a shared memo: A's memo is not shared, so B learns nothing of it.
-  "GET /api/public/:countryCode/memos/:memoId": {
+  "GET /api/public/:countryCode/memos/:shareToken": {
     code: ErrorCode.MEMO_NOT_FOUND,
-    prepare: (client, ids) => client.put(`/api/memos/${ids.memoId}/share`),
+    prepare: async (client, ids) => {
+      ids.shareToken = (await client.put(`/api/memos/${ids.memoId}/share`)).body.share.shareToken;
+    },
   },
 };
 
@@ -206,7 +210,12 @@ beforeAll(async () => {
   );
   await expectOk(await c.put("/api/text", { contents: `<p>${secret} 메모장</p>` }), "text");
   const aMe = await c.get("/api/me");
-  aIds = { folderId: folder.id, memoId: memo.id, countryCode: aMe.body.user.countryCode };
+  aIds = {
+    folderId: folder.id,
+    memoId: memo.id,
+    countryCode: aMe.body.user.countryCode,
+    shareToken: memo.id,
+  };
 
   const bFolder = (await created(await b.client.post("/api/folders", { title: "B 폴더" }), "B"))
     .folder;
@@ -260,7 +269,7 @@ function expectNothingOfA(response: TestResponse) {
 /** The answer with the ids it was asked about replaced, to compare answers for other ids. */
 function withoutIds(response: TestResponse, ids: Ids) {
   let text = JSON.stringify(response.body);
-  for (const id of [ids.folderId, ids.memoId]) text = text.split(id).join("<id>");
+  for (const id of [ids.folderId, ids.memoId, ids.shareToken]) text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
 }
 
@@ -293,7 +302,12 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       expectNothingOfA(response);
       expect(await snapshot()).toEqual(before);
 
-      const unknownIds = { ...aIds, folderId: randomId(), memoId: randomId() };
+      const unknownIds = {
+        ...aIds,
+        folderId: randomId(),
+        memoId: randomId(),
+        shareToken: randomId(),
+      };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
     },
@@ -316,11 +330,12 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       .memo;
     await b.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
     const countryCode = (await b.client.get("/api/me")).body.user.countryCode;
-    const ids = { folderId: folder.id, memoId: memo.id, countryCode };
+    const ids = { folderId: folder.id, memoId: memo.id, countryCode, shareToken: memo.id };
     await ID_ROUTES[key]?.prepare?.(b.client, ids);
     const response = await sendIdRoute(b.client, key, ids);
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
 
@@ -461,6 +476,7 @@ describe("private routes", () => {
         route: routeKey(method, url),
         status: response.status,
         code: response.body.error?.code,
+        cacheControl: response.headers.get("cache-control"),
       });
     }
     expect(answers).toEqual(
@@ -468,7 +484,43 @@ describe("private routes", () => {
         route: routeKey(method, url),
         status: 401,
         code: ErrorCode.UNAUTHENTICATED,
+        cacheControl: "no-store",
       })),
+    );
+  });
+});
+
+/** Routes that end the session or the account: called last, so the others run signed in. */
+const isSessionEnding = (url: string) => /sign-out|delete|revoke/.test(url) || url === "/api/me";
+
+describe("Cache-Control", () => {
+  it("every route of the app answers a signed-in user with no-store", async () => {
+    const c = await signUpVerified(server);
+    const folder = (await c.client.post("/api/folders", { title: "C" })).body.folder;
+    const memo = (await c.client.post("/api/memos", { folderId: folder.id, title: "C" })).body.memo;
+    const countryCode = (await c.client.get("/api/me")).body.user.countryCode;
+    const ids: Record<string, string> = {
+      folderId: folder.id,
+      memoId: memo.id,
+      countryCode,
+      shareToken: memo.id,
+    };
+    const routes = appRoutes(server.app)
+      .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))
+      .filter(({ url }) => !url.includes("*"))
+      .sort((x, y) => Number(isSessionEnding(x.url)) - Number(isSessionEnding(y.url)));
+    expect(routes.length).toBeGreaterThan(30);
+    const answers = [];
+    for (const { method, url } of routes) {
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      const response = await c.client.request(method, fillPath(url, ids), body);
+      answers.push({
+        route: routeKey(method, url),
+        cacheControl: response.headers.get("cache-control"),
+      });
+    }
+    expect(answers).toEqual(
+      routes.map(({ method, url }) => ({ route: routeKey(method, url), cacheControl: "no-store" })),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { isEmptyRichText } from "@mnemo/domain";
+import { isEmptyRichText, normalizeSubjectName } from "@mnemo/domain";
 import {
   type DefaultTreeAdapterTypes,
   defaultTreeAdapter,
@@ -113,6 +113,12 @@ const PAYLOADS: readonly string[] = [
   "<frameset onload=alert(1)>",
   "<marquee onstart=alert(1)>x</marquee>",
   "<isindex action=javascript:alert(1) type=submit value=x>",
+  // Issue 16: end tags hidden where they close nothing, deep nesting near the sanitizer's bound.
+  '<b><i title="</b>"><script>alert(1)</script></i></b>',
+  "<p><!--</p><script>alert(1)</script>--></p>",
+  `${"<b>".repeat(60)}<img src=x onerror=alert(1)>${"</b>".repeat(60)}`,
+  `${"<ul><li>".repeat(40)}<a href="javascript:alert(1)">x</a>`,
+  '<a href="https://ok.example" title="&quot;><script>alert(1)</script>">x</a>',
 ];
 
 /** What the editor produces: these elements, each with only these attributes. */
@@ -280,9 +286,10 @@ afterAll(async () => {
 });
 
 describe("memo contents, title and hint with XSS payloads", () => {
-  it("covers at least 50 payloads", () => {
+  it("covers at least 50 payloads, at most 100 (one page of each list below)", () => {
     expect(new Set(PAYLOADS).size).toBe(PAYLOADS.length);
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
+    expect(PAYLOADS.length).toBeLessThanOrEqual(100);
   });
 
   it.each(PAYLOADS)("POST /api/memos keeps nothing executable of %s", async (payload) => {
@@ -384,9 +391,9 @@ describe("shared memos and the scratch text with XSS payloads", () => {
     const share = await client.put(`/api/memos/${memo.id}/share`);
     expect(share.status).toBe(200);
     // Each visitor from an address of its own: the public route is limited per address.
-    const { countryCode, memoId } = share.body.share;
+    const { countryCode, shareToken } = share.body.share;
     const visitor = clientFromFreshIp(server);
-    const response = await visitor.get(`/api/public/${countryCode}/memos/${memoId}`);
+    const response = await visitor.get(`/api/public/${countryCode}/memos/${shareToken}`);
     expect(response.status).toBe(200);
     expect(response.body.memo).toEqual({
       id: memo.id,
@@ -447,5 +454,33 @@ describe("memo contents with benign rich text", () => {
     );
     expect(response.body.memo.title).toBe("한국어 제목 😀");
     expectNothingExecutable(response.body.memo.contents);
+  });
+});
+
+describe("subject names with XSS payloads", () => {
+  // Names are plain text shown to everyone of a country: stored and answered as sent (trimmed),
+  // as JSON the browser never sniffs as HTML.
+  const names = PAYLOADS.filter((payload) => payload.trim().length <= 100);
+
+  it("covers at least 40 payloads", () => {
+    expect(names.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it("stores and lists every payload name as plain text", async () => {
+    const expected = names.map(normalizeSubjectName).filter((name) => name !== "");
+    for (let start = 0; start < names.length; start += 50) {
+      // A verified account adds at most 50 names a day.
+      const { client: adder } = await signUpVerified(server);
+      const response = await adder.post("/api/subjects", {
+        names: names.slice(start, start + 50),
+        countryCode: "GL",
+      });
+      expect(response.status).toBe(200);
+    }
+    const list = await client.get("/api/subjects?countryCode=GL&limit=500");
+    expect(list.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(list.headers.get("x-content-type-options")).toBe("nosniff");
+    const listed = list.body.subjects.map((subject: { name: string }) => subject.name);
+    expect(listed).toEqual(expect.arrayContaining(expected));
   });
 });

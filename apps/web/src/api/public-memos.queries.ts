@@ -4,22 +4,23 @@ import { api } from "./client";
 
 export const publicMemoKeys = {
   all: ["public-memos"] as const,
-  detail: (countryCode: string, memoId: string) =>
-    [...publicMemoKeys.all, countryCode, memoId] as const,
+  detail: (countryCode: string, shareToken: string) =>
+    [...publicMemoKeys.all, countryCode, shareToken] as const,
 };
 
 /**
- * A shared memo as anyone may read it (signed in or not). A memo that is not shared under that
- * country, deleted, or a malformed address fails with 404 MEMO_NOT_FOUND.
+ * A shared memo as anyone may read it (signed in or not), by its share's address. A token of no
+ * share under that country (unshared, deleted, never drawn) or a malformed address fails with
+ * 404 MEMO_NOT_FOUND.
  */
-export function usePublicMemo(countryCode: string, memoId: string) {
+export function usePublicMemo(countryCode: string, shareToken: string) {
   return useQuery({
-    queryKey: publicMemoKeys.detail(countryCode, memoId),
+    queryKey: publicMemoKeys.detail(countryCode, shareToken),
     queryFn: async () =>
       (
         await api<PublicMemoResponse>(
           "GET",
-          `/api/public/${encodeURIComponent(countryCode)}/memos/${encodeURIComponent(memoId)}`,
+          `/api/public/${encodeURIComponent(countryCode)}/memos/${encodeURIComponent(shareToken)}`,
         )
       ).memo,
     // The owner may stop sharing at any time; the server sends no-store for the same reason.

@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       screen("privacy-policy", "public", info, "PrivacyPolicyScreen"),
       screen("letter", "public", info, "LetterScreen"),
       screen("public-memos/:showPinnedOnly?", "user", info, "PublicMemosScreen"),
-      screen("view/:countryCode/:memoId", "public", shared, "SharedMemoScreen"),
+      screen("view/:countryCode/:shareToken", "public", shared, "SharedMemoScreen"),
       screen("private-folders/:folderId?", "user", folders, "PrivateFoldersScreen"),
       screen("private-memos/:folderId", "user", memos, "PrivateMemosScreen"),
       screen("upsert-private-memo", "user", memos, "UpsertPrivateMemoScreen"),

@@ -25,7 +25,7 @@ const derivedShape = {
 };
 
 /**
- * Whether the owner shares the memo at `/view/{countryCode}/{memoId}` (see
+ * Whether the owner shares the memo at `/view/{countryCode}/{shareToken}` (see
  * `PUT /api/memos/:memoId/share`); only the owner's answers carry it.
  */
 const sharingShape = { isShared: z.boolean() };
@@ -214,12 +214,14 @@ export type MemoSummaryResponse = z.infer<typeof memoSummaryResponseSchema>;
 
 /**
  * Where a shared memo can be read by anyone: the country it was shared under (the owner's
- * countryCode at the moment of sharing) and the web app's path `/view/{countryCode}/{memoId}`
- * (see `sharedMemoPath`).
+ * countryCode at the moment of sharing), the share's random token, and the web app's path
+ * `/view/{countryCode}/{shareToken}` (see `sharedMemoPath`). The token is drawn on each share
+ * and dies when sharing stops, so an old link never shows another memo.
  */
 export const memoShareSchema = z.object({
   memoId: objectIdSchema,
   countryCode: countryCodeSchema,
+  shareToken: objectIdSchema,
   path: z.string(),
 });
 export type MemoShare = z.infer<typeof memoShareSchema>;
@@ -231,10 +233,10 @@ export type MemoShare = z.infer<typeof memoShareSchema>;
 export const memoShareResponseSchema = z.object({ share: memoShareSchema });
 export type MemoShareResponse = z.infer<typeof memoShareResponseSchema>;
 
-/** `:countryCode` and `:memoId` of `GET /api/public/:countryCode/memos/:memoId`. */
+/** `:countryCode` and `:shareToken` of `GET /api/public/:countryCode/memos/:shareToken`. */
 export const publicMemoParamsSchema = z.object({
   countryCode: countryCodeSchema,
-  memoId: objectIdSchema,
+  shareToken: objectIdSchema,
 });
 export type PublicMemoParams = z.infer<typeof publicMemoParamsSchema>;
 
@@ -253,8 +255,9 @@ export const publicMemoSchema = memoSchema.pick({
 export type PublicMemo = z.infer<typeof publicMemoSchema>;
 
 /**
- * Answer of `GET /api/public/:countryCode/memos/:memoId`. A memo that is not shared under that
- * country, a deleted one and a malformed id are all answered 404 `MEMO_NOT_FOUND`.
+ * Answer of `GET /api/public/:countryCode/memos/:shareToken`. A token of no share under that
+ * country (never drawn, or its memo unshared or deleted) and a malformed one are all answered
+ * 404 `MEMO_NOT_FOUND`.
  */
 export const publicMemoResponseSchema = z.object({ memo: publicMemoSchema });
 export type PublicMemoResponse = z.infer<typeof publicMemoResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countryCodeSchema } from "../constants.js";
+import { normalizeSubjectName } from "../subject/add-subjects.js";
 import { subjectSchema } from "../subject/subject.schema.js";
 
 /** Largest and default number of subjects `GET /api/subjects` answers. */
@@ -39,3 +40,19 @@ export const addSubjectsResponseSchema = z.object({
   incremented: z.array(z.string()),
 });
 export type AddSubjectsResponse = z.infer<typeof addSubjectsResponseSchema>;
+
+/**
+ * Subject names (new or known) one user may add in 24 hours: the lists are shared by everyone of
+ * a country, so one account must not flood them.
+ */
+export const SUBJECT_ADDITIONS_PER_DAY = 50;
+
+/**
+ * `POST /api/admin/subjects/hide` body: the country and the subject's name (normalized as added
+ * names are).
+ */
+export const hideSubjectInputSchema = z.object({
+  countryCode: countryCodeSchema,
+  name: z.string().max(SUBJECT_NAME_MAX).transform(normalizeSubjectName).pipe(z.string().min(1)),
+});
+export type HideSubjectInput = z.infer<typeof hideSubjectInputSchema>;

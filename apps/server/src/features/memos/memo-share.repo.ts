@@ -4,10 +4,12 @@ import type { WriteContext } from "../../db/user-write.js";
 
 // Sharing a memo at a public address: its state, the switch, and the one public read.
 
-/** Whether a memo is shared, and under which country. */
+/** Whether a memo is shared, under which country and which token. */
 export interface MemoSharing {
   /** The country it is shared under; null while it is not shared. */
   countryCode: string | null;
+  /** The key of its public address; null while it is not shared. */
+  shareToken: string | null;
 }
 
 /**
@@ -21,52 +23,41 @@ export async function selectMemoSharing(
 ): Promise<MemoSharing | undefined> {
   const row = await db
     .selectFrom("memos")
-    .select(["is_shared", "shared_country_code"])
+    .select(["is_shared", "shared_country_code", "share_token"])
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .$if(isPostgres(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
-  return row && { countryCode: row.is_shared === 1 ? row.shared_country_code : null };
-}
-
-/** True when `error` is the unique index memos_shared_uq refusing a second memo at an address. */
-function isSharedAddressTaken(error: unknown): boolean {
-  const { code, constraint, message } = error as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-  };
-  if (code === "23505") return constraint === "memos_shared_uq";
+  const isShared = row?.is_shared === 1;
   return (
-    code === "SQLITE_CONSTRAINT_UNIQUE" &&
-    typeof message === "string" &&
-    message.includes("memos.shared_country_code")
+    row && {
+      countryCode: isShared ? row.shared_country_code : null,
+      shareToken: isShared ? row.share_token : null,
+    }
   );
 }
 
 /**
- * Shares a memo under a country, stamped with the write's `seq`. False when another user's memo is already shared with the same
- * id under that country (the unique index memos_shared_uq): one public address, one memo. On
- * PostgreSQL the refused update aborts the transaction, so the caller must end it.
+ * Shares a memo under a country at a new random token, stamped with the write's `seq` (the unique
+ * index memos_share_token_uq keeps one address to one memo).
  */
 export async function markMemoShared(
   write: WriteContext,
   memoId: string,
-  countryCode: string,
-): Promise<boolean> {
+  share: { countryCode: string; shareToken: string },
+): Promise<void> {
   const { trx, userId, seq } = write;
-  try {
-    await trx
-      .updateTable("memos")
-      .set({ is_shared: 1, shared_country_code: countryCode, seq })
-      .where("user_id", "=", userId)
-      .where("id", "=", memoId)
-      .execute();
-    return true;
-  } catch (error) {
-    if (isSharedAddressTaken(error)) return false;
-    throw error;
-  }
+  await trx
+    .updateTable("memos")
+    .set({
+      is_shared: 1,
+      shared_country_code: share.countryCode,
+      share_token: share.shareToken,
+      seq,
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
 }
 
 /**
@@ -80,6 +71,7 @@ export async function markMemoUnshared(write: WriteContext, memoId: string): Pro
     .set({
       is_shared: 0,
       shared_country_code: null,
+      share_token: null,
       seq: sql<number>`case when is_shared = 1 then ${seq} else seq end`,
     })
     .where("user_id", "=", userId)
@@ -100,20 +92,20 @@ export interface SharedMemo {
 }
 
 /**
- * A memo shared under `countryCode`, or undefined. The one memo query without a user id: the
- * owner made this row public by sharing it, and the query selects only the public columns of a
- * row that is shared under exactly this country (found through memos_shared_uq).
+ * The memo shared under `countryCode` at `shareToken`, or undefined. The one memo query without
+ * a user id: the owner made this row public by sharing it, and the query selects only the public
+ * columns of the row shared at exactly this address (found through memos_share_token_uq).
  */
 export async function selectSharedMemo(
   db: Executor,
   countryCode: string,
-  memoId: string,
+  shareToken: string,
 ): Promise<SharedMemo | undefined> {
   const row = await db
     .selectFrom("memos")
     .select(["id", "title", "contents", "preview", "created_at", "updated_at"])
     .where("shared_country_code", "=", countryCode)
-    .where("id", "=", memoId)
+    .where("share_token", "=", shareToken)
     .where("is_shared", "=", 1)
     .executeTakeFirst();
   return (

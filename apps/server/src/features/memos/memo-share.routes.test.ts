@@ -43,13 +43,20 @@ function visitor(): TestClient {
   return clientFromFreshIp(server);
 }
 
-/** Creates a memo for the user and shares it; answers the memo as created. */
+/**
+ * Creates a memo for the user and shares it; answers the memo as created, with `publicPath`, the
+ * public route's address of its share.
+ */
 async function sharedMemo(client: TestClient, body: Record<string, unknown> = {}) {
   const memo = await buildMemo(client, { folderId: "root", ...body });
   const response = await client.put(`/api/memos/${memo.id}/share`);
   expect(response.status).toBe(200);
-  return memo;
+  const { countryCode, shareToken } = response.body.share;
+  return { ...memo, shareToken, publicPath: `/api/public/${countryCode}/memos/${shareToken}` };
 }
+
+/** A share token: 20 random letters (randomId), never the memo's id. */
+const SHARE_TOKEN = /^[A-Za-z]{20}$/;
 
 const NOT_FOUND_BODY = { error: { code: "MEMO_NOT_FOUND", message: "memo not found" } };
 
@@ -60,11 +67,17 @@ describe("PUT /api/memos/:memoId/share", () => {
     clock += 1000;
     const response = await alice.client.put(`/api/memos/${memo.id}/share`);
     expect(response.status).toBe(200);
+    const { shareToken } = response.body.share;
+    expect(shareToken).toMatch(SHARE_TOKEN);
+    expect(shareToken).not.toBe(memo.id);
     expect(response.body).toEqual({
-      share: { memoId: memo.id, countryCode: "KR", path: `/view/KR/${memo.id}` },
+      share: { memoId: memo.id, countryCode: "KR", shareToken, path: `/view/KR/${shareToken}` },
     });
     const row = await storedMemo(alice.userId, memo.id);
-    expect(row).toMatchObject({ is_shared: 1, shared_country_code: "KR" });
+    expect(row).toMatchObject({ is_shared: 1, shared_country_code: "KR", share_token: shareToken });
+    // The address is the token's: the memo's id finds nothing.
+    expect((await visitor().get(`/api/public/KR/memos/${shareToken}`)).status).toBe(200);
+    expect((await visitor().get(`/api/public/KR/memos/${memo.id}`)).status).toBe(404);
     // Sharing is not an edit of the memo.
     expect(row?.updated_at).toBe(memo.updatedAt);
     const detail = (await alice.client.get(`/api/memos/${memo.id}`)).body.memo;
@@ -77,10 +90,12 @@ describe("PUT /api/memos/:memoId/share", () => {
     const { client } = await signUpVerified(server, { lang: "en" });
     const memo = await buildMemo(client, { folderId: "root" });
     const response = await client.put(`/api/memos/${memo.id}/share`);
+    const { shareToken } = response.body.share;
     expect(response.body.share).toEqual({
       memoId: memo.id,
       countryCode: "GL",
-      path: `/view/GL/${memo.id}`,
+      shareToken,
+      path: `/view/GL/${shareToken}`,
     });
   });
 
@@ -95,50 +110,58 @@ describe("PUT /api/memos/:memoId/share", () => {
     expect(again.body.share).toEqual({
       memoId: memo.id,
       countryCode: "KR",
-      path: `/view/KR/${memo.id}`,
+      shareToken: memo.shareToken,
+      path: `/view/KR/${memo.shareToken}`,
     });
     expect(await storedMemo(carol.userId, memo.id)).toEqual(before);
 
-    // Shared anew, it takes the owner's country of now.
+    // Shared anew, it takes the owner's country of now and a new token: the old link stays dead.
     expect((await carol.client.delete(`/api/memos/${memo.id}/share`)).status).toBe(204);
     const anew = await carol.client.put(`/api/memos/${memo.id}/share`);
+    const { shareToken } = anew.body.share;
+    expect(shareToken).not.toBe(memo.shareToken);
     expect(anew.body.share).toEqual({
       memoId: memo.id,
       countryCode: "US",
-      path: `/view/US/${memo.id}`,
+      shareToken,
+      path: `/view/US/${shareToken}`,
     });
-    expect((await visitor().get(`/api/public/US/memos/${memo.id}`)).status).toBe(200);
-    expect((await visitor().get(`/api/public/KR/memos/${memo.id}`)).status).toBe(404);
+    expect((await visitor().get(`/api/public/US/memos/${shareToken}`)).status).toBe(200);
+    expect((await visitor().get(memo.publicPath)).status).toBe(404);
+    expect((await visitor().get(`/api/public/US/memos/${memo.shareToken}`)).status).toBe(404);
   });
 
-  it("refuses a memo id another user's memo is shared with under the same country", async () => {
+  it("gives another user's memo with the same id an address of its own, never the owner's", async () => {
     const [dave, erin] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
     const original = await sharedMemo(dave.client, { title: "원본", contents: "<p>원본</p>" });
-    // Ids are unique per user: erin can make a memo with dave's id, but not take his address.
-    const copy = await buildMemo(erin.client, {
+    // Ids are unique per user: erin can make a memo with dave's id and share it, elsewhere.
+    const copy = await sharedMemo(erin.client, {
       id: original.id,
-      folderId: "root",
       title: "가짜",
       contents: "<p>가짜</p>",
     });
-    const before = await storedMemo(erin.userId, copy.id);
-    const response = await erin.client.put(`/api/memos/${copy.id}/share`);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("VALIDATION_FAILED");
-    expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: "memoId" }));
-    expect(await storedMemo(erin.userId, copy.id)).toEqual(before);
-    const view = await visitor().get(`/api/public/KR/memos/${original.id}`);
-    expect(view.body.memo).toMatchObject({ title: "원본", contents: "<p>원본</p>" });
+    expect(copy.id).toBe(original.id);
+    expect(copy.publicPath).not.toBe(original.publicPath);
+    expect((await visitor().get(original.publicPath)).body.memo.title).toBe("원본");
+    expect((await visitor().get(copy.publicPath)).body.memo.title).toBe("가짜");
+  });
 
-    // Under another country the same id is another address.
-    expect((await erin.client.patch("/api/me", { countryCode: "PH" })).status).toBe(200);
-    const elsewhere = await erin.client.put(`/api/memos/${copy.id}/share`);
-    expect(elsewhere.status).toBe(200);
-    expect(elsewhere.body.share.path).toBe(`/view/PH/${copy.id}`);
-    expect((await visitor().get(`/api/public/PH/memos/${copy.id}`)).body.memo.title).toBe("가짜");
-    expect((await visitor().get(`/api/public/KR/memos/${original.id}`)).body.memo.title).toBe(
-      "원본",
-    );
+  // Issue 16 item 3: once dave stopped sharing, erin's memo of the same id took his address.
+  it("keeps an unshared link dead whoever shares a memo of that id, and lets the owner share again", async () => {
+    const [dave, erin] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+    const original = await sharedMemo(dave.client, { title: "원본", contents: "<p>원본</p>" });
+    expect((await dave.client.delete(`/api/memos/${original.id}/share`)).status).toBe(204);
+
+    const copy = await sharedMemo(erin.client, { id: original.id, title: "가짜" });
+    const oldLink = await visitor().get(original.publicPath);
+    expect(oldLink.status).toBe(404);
+    expect(JSON.stringify(oldLink.body)).not.toContain("가짜");
+
+    const again = await dave.client.put(`/api/memos/${original.id}/share`);
+    expect(again.status).toBe(200);
+    const path = `/api/public/KR/memos/${again.body.share.shareToken}`;
+    expect((await visitor().get(path)).body.memo.title).toBe("원본");
+    expect((await visitor().get(copy.publicPath)).body.memo.title).toBe("가짜");
   });
 
   it("answers 404 MEMO_NOT_FOUND for another user's memo and leaves it unshared", async () => {
@@ -188,16 +211,17 @@ describe("PUT /api/memos/:memoId/share", () => {
 describe("DELETE /api/memos/:memoId/share", () => {
   it("stops sharing: the public address answers 404 and the owner sees isShared false", async () => {
     const memo = await sharedMemo(alice.client);
-    expect((await visitor().get(`/api/public/KR/memos/${memo.id}`)).status).toBe(200);
+    expect((await visitor().get(memo.publicPath)).status).toBe(200);
     const response = await alice.client.delete(`/api/memos/${memo.id}/share`);
     expect(response.status).toBe(204);
     expect(response.body).toBe("");
     expect(await storedMemo(alice.userId, memo.id)).toMatchObject({
       is_shared: 0,
       shared_country_code: null,
+      share_token: null,
     });
     expect((await alice.client.get(`/api/memos/${memo.id}`)).body.memo.isShared).toBe(false);
-    const view = await visitor().get(`/api/public/KR/memos/${memo.id}`);
+    const view = await visitor().get(memo.publicPath);
     expect(view.status).toBe(404);
     expect(view.body).toEqual(NOT_FOUND_BODY);
   });
@@ -216,7 +240,7 @@ describe("DELETE /api/memos/:memoId/share", () => {
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("MEMO_NOT_FOUND");
     expect(await storedMemo(bob.userId, bobs.id)).toEqual(before);
-    expect((await visitor().get(`/api/public/KR/memos/${bobs.id}`)).status).toBe(200);
+    expect((await visitor().get(bobs.publicPath)).status).toBe(200);
   });
 
   it("answers 400 VALIDATION_FAILED for a malformed id", async () => {
@@ -234,7 +258,7 @@ describe("DELETE /api/memos/:memoId/share", () => {
   });
 });
 
-describe("GET /api/public/:countryCode/memos/:memoId", () => {
+describe("GET /api/public/:countryCode/memos/:shareToken", () => {
   const secret = "숨은-정보-7f3a";
 
   /** A shared memo of alice's with private details (folder, hint, tags, reviews) around it. */
@@ -252,13 +276,14 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
     });
     await alice.client.post(`/api/memos/${memo.id}/reviews`, { opId: newOpId(), value: 2 });
     await alice.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
-    expect((await alice.client.put(`/api/memos/${memo.id}/share`)).status).toBe(200);
-    return { folder, memo };
+    const share = await alice.client.put(`/api/memos/${memo.id}/share`);
+    expect(share.status).toBe(200);
+    return { folder, memo, publicPath: `/api/public/KR/memos/${share.body.share.shareToken}` };
   }
 
   it("answers a signed-out visitor the memo's title, contents, preview and times only", async () => {
-    const { folder, memo } = await richSharedMemo();
-    const response = await visitor().get(`/api/public/KR/memos/${memo.id}`);
+    const { folder, memo, publicPath } = await richSharedMemo();
+    const response = await visitor().get(publicPath);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       memo: {
@@ -288,8 +313,7 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
   });
 
   it("answers the same to the signed-in owner and to another signed-in user", async () => {
-    const { memo } = await richSharedMemo();
-    const path = `/api/public/KR/memos/${memo.id}`;
+    const { publicPath: path } = await richSharedMemo();
     const signedOut = await visitor().get(path);
     for (const client of [alice.client, bob.client]) {
       const response = await client.get(path);
@@ -302,7 +326,7 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
     const memo = await sharedMemo(alice.client, { contents: "<p>처음</p>" });
     clock += 5000;
     await alice.client.patch(`/api/memos/${memo.id}`, { contents: "<p>고친 내용</p>" });
-    const response = await visitor().get(`/api/public/KR/memos/${memo.id}`);
+    const response = await visitor().get(memo.publicPath);
     expect(response.body.memo).toMatchObject({
       contents: "<p>고친 내용</p>",
       preview: "고친 내용",
@@ -315,7 +339,7 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
       contents:
         '<p onclick="alert(1)">안녕</p><script>alert(1)</script><img src=x onerror=alert(1)>',
     });
-    const response = await visitor().get(`/api/public/KR/memos/${memo.id}`);
+    const response = await visitor().get(memo.publicPath);
     expect(response.body.memo.contents).toBe('<p>안녕</p><img src="x" />');
     expect(response.body.memo.contents).toBe(
       (await alice.client.get(`/api/memos/${memo.id}`)).body.memo.contents,
@@ -333,7 +357,7 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
       async () => {
         const memo = await sharedMemo(alice.client);
         expect((await alice.client.delete(`/api/memos/${memo.id}`)).status).toBe(204);
-        return `/api/public/KR/memos/${memo.id}`;
+        return memo.publicPath;
       },
     ],
     [
@@ -342,19 +366,26 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
         const folder = await buildFolder(alice.client);
         const memo = await sharedMemo(alice.client, { folderId: folder.id });
         expect((await alice.client.delete(`/api/folders/${folder.id}`)).status).toBe(204);
-        return `/api/public/KR/memos/${memo.id}`;
+        return memo.publicPath;
       },
     ],
-    ["another country", async () => `/api/public/US/memos/${(await sharedMemo(alice.client)).id}`],
+    [
+      "another country",
+      async () => `/api/public/US/memos/${(await sharedMemo(alice.client)).shareToken}`,
+    ],
     [
       "a lower-case country",
-      async () => `/api/public/kr/memos/${(await sharedMemo(alice.client)).id}`,
+      async () => `/api/public/kr/memos/${(await sharedMemo(alice.client)).shareToken}`,
     ],
     [
       "an unknown country",
-      async () => `/api/public/XX/memos/${(await sharedMemo(alice.client)).id}`,
+      async () => `/api/public/XX/memos/${(await sharedMemo(alice.client)).shareToken}`,
     ],
-    ["an id nobody has", async () => "/api/public/KR/memos/nobodyHasThisIdAAAAA"],
+    [
+      "the id of a shared memo instead of its token",
+      async () => `/api/public/KR/memos/${(await sharedMemo(alice.client)).id}`,
+    ],
+    ["a token nobody has", async () => "/api/public/KR/memos/nobodyHasThisIdAAAAA"],
     ["a malformed id", async () => "/api/public/KR/memos/no%20spaces"],
     ["an id with a dot", async () => "/api/public/KR/memos/a.b"],
     ["an id over 64 characters", async () => `/api/public/KR/memos/${"a".repeat(65)}`],
@@ -372,8 +403,7 @@ describe("GET /api/public/:countryCode/memos/:memoId", () => {
   });
 
   it("limits one address to 60 reads a minute with RATE_LIMITED", async () => {
-    const memo = await sharedMemo(alice.client);
-    const path = `/api/public/KR/memos/${memo.id}`;
+    const path = (await sharedMemo(alice.client)).publicPath;
     const client = visitor();
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push((await client.get(path)).status);

@@ -1,5 +1,5 @@
 import type { CountryCode, MemoShare, PublicMemo, PublicMemoParams } from "@mnemo/domain";
-import { AppError, countryCodeSchema, ErrorCode, sharedMemoPath } from "@mnemo/domain";
+import { AppError, countryCodeSchema, ErrorCode, randomId, sharedMemoPath } from "@mnemo/domain";
 import { userWrite } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
 import { memoNotFound } from "./memo-present.js";
@@ -10,17 +10,17 @@ import {
   selectSharedMemo,
 } from "./memo-share.repo.js";
 
-// Sharing a memo at its public address `/view/{countryCode}/{memoId}`, and reading it there.
+// Sharing a memo at its public address `/view/{countryCode}/{shareToken}`, and reading it there.
 
 type Deps = ServiceDeps;
 
 /**
- * Shares a memo at `/view/{countryCode}/{memoId}` under the owner's country at this moment.
- * Sharing a shared memo changes nothing and answers its share (its address stays the same even
- * when the owner's country changed since).
+ * Shares a memo at `/view/{countryCode}/{shareToken}` under the owner's country at this moment,
+ * with a new random token: no one else can ever answer at that address, and a link from before
+ * an unshare stays dead. Sharing a shared memo changes nothing and answers its share (its address
+ * stays the same even when the owner's country changed since).
  *
- * @throws MEMO_NOT_FOUND; VALIDATION_FAILED (path `memoId`) when another user's memo is already
- *   shared under this country with the same id (ids are unique per user only)
+ * @throws MEMO_NOT_FOUND
  */
 export async function shareMemo(
   deps: Deps,
@@ -31,23 +31,23 @@ export async function shareMemo(
     const sharing = await selectMemoSharing(trx, user.id, memoId);
     if (!sharing) throw memoNotFound(memoId);
     const shared = countryCodeSchema.safeParse(sharing.countryCode);
-    if (shared.success) {
-      return { memoId, countryCode: shared.data, path: sharedMemoPath(shared.data, memoId) };
+    if (shared.success && sharing.shareToken) {
+      return shareAt(memoId, shared.data, sharing.shareToken);
     }
-    if (!(await markMemoShared(write, memoId, user.countryCode))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
-        { path: "memoId", issue: "Another memo is shared with this id; share a copy of the memo" },
-      ]);
-    }
-    return {
-      memoId,
-      countryCode: user.countryCode,
-      path: sharedMemoPath(user.countryCode, memoId),
-    };
+    const shareToken = randomId();
+    await markMemoShared(write, memoId, { countryCode: user.countryCode, shareToken });
+    return shareAt(memoId, user.countryCode, shareToken);
   });
 }
 
-/** Stops sharing a memo; a memo that is not shared stays so. @throws MEMO_NOT_FOUND */
+function shareAt(memoId: string, countryCode: CountryCode, shareToken: string): MemoShare {
+  return { memoId, countryCode, shareToken, path: sharedMemoPath(countryCode, shareToken) };
+}
+
+/**
+ * Stops sharing a memo; its token dies with the share. A memo that is not shared stays so.
+ * @throws MEMO_NOT_FOUND
+ */
 export async function unshareMemo(deps: Deps, userId: string, memoId: string): Promise<void> {
   await userWrite(deps, userId, async (_trx, write) => {
     if (!(await markMemoUnshared(write, memoId))) throw memoNotFound(memoId);
@@ -67,7 +67,7 @@ export async function getSharedMemo(
   address: PublicMemoParams | null,
 ): Promise<PublicMemo> {
   const memo =
-    address && (await selectSharedMemo(deps.db.kysely, address.countryCode, address.memoId));
+    address && (await selectSharedMemo(deps.db.kysely, address.countryCode, address.shareToken));
   if (!memo) throw new AppError(ErrorCode.MEMO_NOT_FOUND, "memo not found");
   return {
     id: memo.id,

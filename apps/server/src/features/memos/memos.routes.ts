@@ -269,8 +269,9 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       schema: routeSchema({
         tags,
         security,
-        summary: "Share a memo at /view/{countryCode}/{memoId} under the owner's country",
-        description: "Idempotent: a shared memo keeps its address.",
+        summary: "Share a memo at /view/{countryCode}/{shareToken} under the owner's country",
+        description:
+          "Idempotent: a shared memo keeps its address. Each share draws a new random token.",
         params: memoIdParamsSchema,
         response: { 200: memoShareResponseSchema },
         errors: [VALIDATION_FAILED, MEMO_NOT_FOUND],
@@ -304,7 +305,7 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    "/public/:countryCode/memos/:memoId",
+    "/public/:countryCode/memos/:shareToken",
     {
       config: {
         rateLimit: { max: PUBLIC_MEMO_READS_PER_IP_PER_MINUTE, timeWindow: "1 minute" },

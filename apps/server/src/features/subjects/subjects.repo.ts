@@ -1,5 +1,6 @@
 import type { Subject } from "@mnemo/domain";
-import type { Executor } from "../../db/database.js";
+import type { Db } from "../../db/database.js";
+import { type Executor, isPostgres } from "../../db/database.js";
 
 // Subjects are public per country (PRODUCT.md › Subjects), not per user.
 
@@ -77,4 +78,56 @@ export async function addOrIncrementSubjects(
       })),
     )
     .execute();
+}
+
+/**
+ * Adds the user's names as addOrIncrementSubjects does and records them, unless that would take
+ * the names the user added after `limit.since` over `limit.max`: then nothing is written and the
+ * answer is false. Count and writes are one transaction (the user's row locked on PostgreSQL;
+ * SQLite runs one writer at a time), so parallel requests cannot pass the limit.
+ */
+export async function addSubjectsForUser(
+  db: Db["kysely"],
+  addition: { userId: string; countryCode: string; names: string[]; now: number },
+  limit: { since: number; max: number },
+): Promise<boolean> {
+  const { userId, countryCode, names, now } = addition;
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) {
+      await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    }
+    const added = await trx
+      .selectFrom("subject_additions")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", userId)
+      .where("added_at", ">", limit.since)
+      .executeTakeFirstOrThrow();
+    if (Number(added.n) + names.length > limit.max) return false;
+    if (names.length === 0) return true;
+    await trx
+      .insertInto("subject_additions")
+      .values(
+        names.map((name) => ({ user_id: userId, country_code: countryCode, name, added_at: now })),
+      )
+      .execute();
+    await addOrIncrementSubjects(trx, countryCode, names, now);
+    return true;
+  });
+}
+
+/** Hides a subject from its country's list (it stays hidden when added again); false when none. */
+export async function hideSubject(
+  db: Executor,
+  countryCode: string,
+  name: string,
+  now: number,
+): Promise<boolean> {
+  const hidden = await db
+    .updateTable("subjects")
+    .set({ is_active: 0, updated_at: now })
+    .where("country_code", "=", countryCode)
+    .where("name", "=", name)
+    .returning("name")
+    .executeTakeFirst();
+  return hidden !== undefined;
 }

@@ -10,13 +10,13 @@ import { useOptionalMe } from "../../session/me-context";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
 
-/** A memo its owner shares at /view/{countryCode}/{memoId}: read-only, for anyone. */
+/** A memo its owner shares at /view/{countryCode}/{shareToken}: read-only, for anyone. */
 export function SharedMemoScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const me = useOptionalMe();
-  const { countryCode = "", memoId = "" } = useParams();
-  const memo = usePublicMemo(countryCode, memoId);
+  const { countryCode = "", shareToken = "" } = useParams();
+  const memo = usePublicMemo(countryCode, shareToken);
   const isNotFound =
     memo.isError &&
     (errorCodeOf(memo.error) === ErrorCode.MEMO_NOT_FOUND ||

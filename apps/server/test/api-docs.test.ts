@@ -202,7 +202,9 @@ describe("documented routes", () => {
     expectShape(memoShareResponseSchema, share);
     expectShape(
       publicMemoResponseSchema,
-      await server.client().get(`/api/public/${share.body.share.countryCode}/memos/${memoId}`),
+      await server
+        .client()
+        .get(`/api/public/${share.body.share.countryCode}/memos/${share.body.share.shareToken}`),
     );
     expectShape(
       listMemosResponseSchema,

@@ -12,6 +12,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerFeatureRoutes } from "./features/index.js";
 import type { Mailer } from "./mail/mailer.js";
+import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: config.secret });
+  await app.register(canonicalPathPlugin);
   const isHttps = config.publicUrl.startsWith("https:");
   await app.register(securityHeadersPlugin, { isHttps });
   await app.register(rateLimit, { global: false });

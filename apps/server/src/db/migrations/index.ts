@@ -3,6 +3,7 @@ import * as createAuthTables from "./20261123T0000-create-auth-tables.js";
 import * as createAppTables from "./20261123T0100-create-app-tables.js";
 import * as shareMemosAndScratchTexts from "./20261124T0000-share-memos-and-scratch-texts.js";
 import * as syncChanges from "./20261125T0000-sync-changes.js";
+import * as authLimits from "./20261126T0200-auth-limits.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T0100-create-app-tables": createAppTables,
   "20261124T0000-share-memos-and-scratch-texts": shareMemosAndScratchTexts,
   "20261125T0000-sync-changes": syncChanges,
+  "20261126T0200-auth-limits": authLimits,
 };

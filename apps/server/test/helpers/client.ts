@@ -12,7 +12,18 @@ function fetchVerbatim(
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { hostname, port, path, method: init.method, headers: init.headers },
+      {
+        hostname,
+        port,
+        path,
+        method: init.method,
+        headers: {
+          ...init.headers,
+          ...(init.body !== undefined && {
+            "content-length": String(Buffer.byteLength(init.body)),
+          }),
+        },
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -95,12 +106,19 @@ export class TestClient {
       headers["content-type"] = "application/json";
     }
     Object.assign(headers, init.headers);
-    const url = new URL(path, this.baseUrl);
-    // A printable ASCII path that fetch would rewrite: a spelling under test.
-    const isVerbatim = /^\/[\x21-\x7e]*$/.test(path) && url.pathname + url.search !== path;
+    // A printable ASCII path that fetch would rewrite (or read `//x` as a host): a spelling
+    // under test.
+    const isVerbatim =
+      /^\/[\x21-\x7e]*$/.test(path) &&
+      (path.startsWith("//") || new URL(path, this.baseUrl).href !== this.baseUrl + path);
     const response = isVerbatim
       ? await fetchVerbatim(this.baseUrl, path, { method, headers, body: payload })
-      : await fetch(url, { method, headers, body: payload, redirect: "manual" });
+      : await fetch(new URL(path, this.baseUrl), {
+          method,
+          headers,
+          body: payload,
+          redirect: "manual",
+        });
     this.storeCookies(response);
     const text = await response.text();
     let parsed: unknown = text;

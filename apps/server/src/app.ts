@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/auth.routes.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
 import { useSchemasForDocsOnly } from "./http/route-schema.js";
+import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: config.secret });
+  await app.register(canonicalPathPlugin);
   const isHttps = config.publicUrl.startsWith("https:");
   await app.register(securityHeadersPlugin, { isHttps });
   await app.register(rateLimit, { global: false });

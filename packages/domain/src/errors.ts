@@ -19,6 +19,12 @@ export const ErrorCode = {
   CSRF_REJECTED: "CSRF_REJECTED",
   /** Too many requests from this client (general rate limit). */
   RATE_LIMITED: "RATE_LIMITED",
+  /**
+   * The request path is not in its one canonical spelling (dot segments, `//`, encoded slashes,
+   * dots or backslashes): refused before routing, so no spelling can reach a route around its
+   * checks.
+   */
+  REQUEST_PATH_INVALID: "REQUEST_PATH_INVALID",
   /** Request body larger than the route accepts. */
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   /** The same opId was already used for a different operation or object. */

@@ -29,10 +29,13 @@ const codeOf: Record<string, ErrorCode> = {
   INVALID_NEW_USER_CALLBACK_URL: ErrorCode.CSRF_REJECTED,
   VALIDATION_ERROR: ErrorCode.VALIDATION_FAILED,
   UNAUTHORIZED: ErrorCode.UNAUTHENTICATED,
+  // An endpoint the app does not open (endpoint-access.ts) or a path better-auth has no route for.
+  NOT_FOUND: ErrorCode.NOT_FOUND,
 };
 
 function fallbackCode(status: number): ErrorCode {
   if (status === 401) return ErrorCode.UNAUTHENTICATED;
+  if (status === 404) return ErrorCode.NOT_FOUND;
   if (status === 429) return ErrorCode.AUTH_TOO_MANY_REQUESTS;
   if (status >= 500) return ErrorCode.INTERNAL;
   return ErrorCode.AUTH_FAILED;

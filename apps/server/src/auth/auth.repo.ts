@@ -1,5 +1,5 @@
 import type { CountryCode, Language } from "@mnemo/domain";
-import type { Insertable, Selectable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { AuthBoolean, AuthTimestamp } from "../db/auth-schema.js";
 import type { Db, DialectKind } from "../db/database.js";
 import { precompile } from "../db/precompiled.js";
@@ -226,41 +226,33 @@ export async function findAuthUserIdByEmail(db: Db, email: string): Promise<stri
   return row?.id;
 }
 
-export async function countSignInFailures(
+/**
+ * Removes the rows outside the cascade from `auth_users` that still name a deleted account: its
+ * pending verifications and reset links (which hold its id or e-mail) and the error logs it sent.
+ */
+export async function deleteAccountTraces(
   db: Db,
-  emailKey: string,
-  since: number,
-): Promise<number> {
-  const row = await db.kysely
-    .selectFrom("sign_in_failures")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("email_key", "=", emailKey)
-    .where("attempted_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Records a failure and drops this account's rows that no longer count, keeping the table small. */
-export async function recordSignInFailure(
-  db: Db,
-  failure: { id: string; emailKey: string; ip: string; at: number },
-  forgetBefore: number,
+  account: { userId: string; email: string },
 ): Promise<void> {
+  const contains = (column: "identifier" | "value", text: string) =>
+    db.kind === "sqlite"
+      ? sql<number>`instr(${sql.ref(column)}, ${text})`
+      : sql<number>`strpos(${sql.ref(column)}, ${text})`;
+  // An empty text is contained in every row.
+  const names = [account.userId, account.email].filter((text) => text !== "");
   await db.kysely.transaction().execute(async (trx) => {
     await trx
-      .insertInto("sign_in_failures")
-      .values({
-        id: failure.id,
-        email_key: failure.emailKey,
-        ip: failure.ip,
-        attempted_at: failure.at,
-      })
+      .deleteFrom("auth_verifications")
+      .where((eb) =>
+        eb.or(
+          names.flatMap((text) => [
+            eb(contains("value", text), ">", 0),
+            eb(contains("identifier", text), ">", 0),
+          ]),
+        ),
+      )
       .execute();
-    await trx
-      .deleteFrom("sign_in_failures")
-      .where("email_key", "=", failure.emailKey)
-      .where("attempted_at", "<", forgetBefore)
-      .execute();
+    await trx.deleteFrom("error_logs").where("user_key", "=", account.userId).execute();
   });
 }
 

@@ -7,6 +7,7 @@ import {
   changeEmailResponseSchema,
   changePasswordInputSchema,
   DEV_ADMIN_IDENTITIES,
+  deleteAccountInputSchema,
   devSignInInputSchema,
   ErrorCode,
   meResponseSchema,
@@ -23,22 +24,19 @@ import { parseInput } from "../http/validate.js";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.js";
 import {
   convertAnonymousUser,
-  countSignInFailures,
   deleteSessionsOf,
   ensureDevAdmin,
   findAuthUserIdByEmail,
   findPasswordHash,
-  recordSignInFailure,
   type UserProfile,
   updateProfile,
 } from "./auth.repo.js";
+import { checkPasswordWithinLimit } from "./auth-limits.js";
+import { markGuarded } from "./endpoint-access.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { findAccount, requireAccount, type SessionUser } from "./session.js";
 import { betterAuthCodeOf, relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Failed password sign-ins one account may take per hour (PRODUCT.md › Auth limits). */
-export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 const SIGN_INS_PER_IP_PER_MINUTE = 30;
 /** Routes that send mail or create accounts, per client address. */
 const MAILS_PER_IP_PER_MINUTE = 20;
@@ -59,6 +57,9 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
 const invalidEmail = () => new AppError(ErrorCode.AUTH_INVALID_EMAIL, "not an e-mail address");
 const emailInUse = () =>
   new AppError(ErrorCode.AUTH_EMAIL_ALREADY_IN_USE, "an account has this e-mail");
+
+/** better-auth's answers to a wrong password: at sign-in, and when confirming a change. */
+const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
 
 /**
  * The sign-up checks (PRODUCT.md › Sign-up and verification), in our codes (better-auth's body
@@ -112,8 +113,23 @@ export interface AuthRoutesOptions {
 export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOptions) => {
   app.decorate("auth", auth);
   const { config, db, now } = app.deps;
+  /**
+   * Hands the request to better-auth. Every route here guards its endpoint (endpoint-access.ts):
+   * better-auth answers those endpoints only to requests sent this way.
+   */
   const forward = (request: FastifyRequest, overrides: { body?: unknown; url?: string } = {}) =>
-    auth.handler(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides }));
+    auth.handler(markGuarded(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides })));
+  /** Forwards a request that checks the account's password, within its per-account limit. */
+  const forwardPasswordCheck = (
+    userId: string,
+    request: FastifyRequest,
+    overrides: { body?: unknown } = {},
+  ) =>
+    checkPasswordWithinLimit(app.deps, userId, async () => {
+      const response = await forward(request, overrides);
+      const code = await betterAuthCodeOf(response);
+      return { isRight: code === null || !WRONG_PASSWORD_CODES.has(code), result: response };
+    });
   const authDocs = (summary: string, docs: Omit<RouteDocs, "tags" | "summary">) =>
     routeSchema({ tags: ["auth"], summary, ...docs });
   const security = [{ session: [] }];
@@ -121,7 +137,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
 
   // Sign-in tells an unknown e-mail from a wrong password
   // (PRODUCT.md › Sign-in and sign-up errors), so the account is looked up here (better-auth
-  // answers both alike). Failed passwords count per account whatever the address.
+  // answers both alike). Wrong passwords count per account whatever the address.
   app.post(
     "/api/auth/sign-in/email",
     {
@@ -142,20 +158,9 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     async (request, reply) => {
       const input = parseInput(signInInputSchema, request.body);
       if (!isEmail(input.email)) throw invalidEmail();
-      const at = now();
-      const failures = await countSignInFailures(db, input.email, at - HOUR_MS);
-      if (failures >= MAX_FAILED_SIGN_INS_PER_HOUR) {
-        throw new AppError(ErrorCode.AUTH_TOO_MANY_REQUESTS, "too many failed sign-ins");
-      }
-      if (!(await findAuthUserIdByEmail(db, input.email))) {
-        throw new AppError(ErrorCode.AUTH_USER_NOT_FOUND, "no account with this e-mail");
-      }
-      const response = await forward(request, { body: input });
-      if ((await betterAuthCodeOf(response)) === "INVALID_EMAIL_OR_PASSWORD") {
-        const failure = { id: randomId(), emailKey: input.email, ip: request.ip, at };
-        await recordSignInFailure(db, failure, at - HOUR_MS);
-      }
-      return relay(reply, response);
+      const userId = await findAuthUserIdByEmail(db, input.email);
+      if (!userId) throw new AppError(ErrorCode.AUTH_USER_NOT_FOUND, "no account with this e-mail");
+      return relay(reply, await forwardPasswordCheck(userId, request, { body: input }));
     },
   );
 
@@ -252,8 +257,12 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     async (request, reply) => {
       const { user } = await requireAccount(request);
       const input = parseInput(changeEmailInputSchema, request.body);
-      const hash = await findPasswordHash(db, user.id);
-      if (!hash || !(await verifyPassword({ hash, password: input.currentPassword }))) {
+      const isRight = await checkPasswordWithinLimit(app.deps, user.id, async () => {
+        const hash = await findPasswordHash(db, user.id);
+        const isRight = !!hash && (await verifyPassword({ hash, password: input.currentPassword }));
+        return { isRight, result: isRight };
+      });
+      if (!isRight) {
         throw new AppError(ErrorCode.AUTH_REAUTHENTICATION_REQUIRED, "current password is wrong");
       }
       if (!isEmail(input.newEmail)) throw invalidEmail();
@@ -279,7 +288,30 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     },
     async (request, reply) => {
       const body = typeof request.body === "object" && request.body !== null ? request.body : {};
-      return relay(reply, await forward(request, { body: { ...body, revokeOtherSessions: true } }));
+      const overrides = { body: { ...body, revokeOtherSessions: true } };
+      const caller = await findAccount(request);
+      // Signed out: better-auth answers (401) without checking anything.
+      if (!caller) return relay(reply, await forward(request, overrides));
+      return relay(reply, await forwardPasswordCheck(caller.user.id, request, overrides));
+    },
+  );
+
+  // Deleting the account with its password checks it, within the per-account limit.
+  app.post(
+    "/api/auth/delete-user",
+    {
+      schema: authDocs("Delete the account and all its data", {
+        security,
+        body: deleteAccountInputSchema,
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
+        errors: [VALIDATION_FAILED, AUTH_REAUTHENTICATION_REQUIRED],
+      }),
+    },
+    async (request, reply) => {
+      const caller = await findAccount(request);
+      const password = (request.body as { password?: unknown } | undefined)?.password;
+      if (!caller || password === undefined) return relay(reply, await forward(request));
+      return relay(reply, await forwardPasswordCheck(caller.user.id, request));
     },
   );
 
@@ -306,7 +338,9 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       method: ["GET", "POST"],
       url: "/api/auth/*",
       schema: { hide: true },
-      handler: async (request, reply) => relay(reply, await forward(request)),
+      // Not marked as guarded: better-auth answers here only the endpoints open to everyone.
+      handler: async (request, reply) =>
+        relay(reply, await auth.handler(toWebRequest(request, { publicUrl: config.publicUrl }))),
     });
   });
 

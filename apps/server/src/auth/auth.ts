@@ -13,14 +13,17 @@ import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../db/database.js";
 import type { AppDeps } from "../deps.js";
 import {
+  deleteAccountTraces,
   findProfile,
   insertProfile,
   mirrorAuthUser,
   setFirstSignInMethod,
   type UserProfile,
 } from "./auth.repo.js";
+import { forgetLimitsOf, mayMail } from "./auth-limits.js";
 import { passwordResetMail, verificationMail } from "./auth-mail.js";
 import { anonymousSchema, authTableOptions } from "./auth-tables.js";
+import { assertEndpointReachable, withoutSessionTokens } from "./endpoint-access.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 
 /**
@@ -78,7 +81,9 @@ function newProfile(
  * better-auth configured for Mnemo: e-mail and password with verification, password reset and
  * e-mail change by mail, anonymous users, bearer tokens for the native apps, and Google/Apple
  * when configured. Its tables are ours (migration 20261123T0000) and its rate limiter is off:
- * auth.routes.ts limits sign-in per IP and per account.
+ * auth.routes.ts limits sign-in per IP and password checks per account, and the mails are
+ * limited per address here. Only the endpoints the app uses answer over HTTP
+ * (endpoint-access.ts).
  */
 export function createAuth(deps: Required<AppDeps>) {
   const { config, db, mailer, now } = deps;
@@ -119,6 +124,7 @@ export function createAuth(deps: Required<AppDeps>) {
       resetPasswordTokenExpiresIn: LINK_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mayMail(deps, "reset", user.email))) return;
         // The web app's find-account screen reads the token and posts the new password.
         const url = `${config.publicUrl}/find-account?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMail(user.email, url, await languageOf(db, user.id)));
@@ -131,6 +137,7 @@ export function createAuth(deps: Required<AppDeps>) {
       // The link is better-auth's /api/auth/verify-email, which verifies and then redirects
       // into the app (to the callbackURL the client chose, "/" by default).
       sendVerificationEmail: async ({ user, url }) => {
+        if (!(await mayMail(deps, "verify", user.email))) return;
         await mailer.send(verificationMail(user.email, url, await languageOf(db, user.id)));
       },
     },
@@ -164,6 +171,13 @@ export function createAuth(deps: Required<AppDeps>) {
             await insertProfile(db, newProfile(user, isAnonymous, context?.body, now()));
           },
         },
+        delete: {
+          // Deleting an account removes every row that still names it (the privacy policy).
+          after: async (user) => {
+            await deleteAccountTraces(db, { userId: user.id, email: user.email });
+            await forgetLimitsOf(db, { userId: user.id, email: user.email });
+          },
+        },
         update: {
           // E-mail changes (after verification), names and photos set through better-auth.
           after: async (user) => {
@@ -186,13 +200,19 @@ export function createAuth(deps: Required<AppDeps>) {
       },
     },
     hooks: {
-      // Logging out an anonymous user deletes the account and, by cascade, its data
-      // (PRODUCT.md › Anonymous use).
       before: createAuthMiddleware(async (ctx) => {
+        assertEndpointReachable(ctx.path, ctx.request);
+        // Logging out an anonymous user deletes the account and, by cascade, its data
+        // (PRODUCT.md › Anonymous use).
         if (ctx.path !== "/sign-out") return;
         const session = await getSessionFromCtx(ctx, { disableRefresh: true });
         const user = session?.user as { id: string; isAnonymous?: boolean | null } | undefined;
         if (user?.isAnonymous) await ctx.context.internalAdapter.deleteUser(user.id);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!ctx.request) return;
+        const stripped = withoutSessionTokens(ctx.path, ctx.context.returned);
+        return stripped === undefined ? undefined : ctx.json(stripped);
       }),
     },
     plugins: [anonymous({ schema: anonymousSchema }), bearer()],

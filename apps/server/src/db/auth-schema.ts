@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-// Row types of better-auth's tables as stored by its Kysely adapter, plus our sign-in failures.
+// Row types of better-auth's tables as stored by its Kysely adapter, plus our auth limits.
 // better-auth owns their encoding, which differs by engine: timestamps are ISO text on SQLite and
 // timestamptz on PostgreSQL, booleans 0/1 on SQLite and boolean on PostgreSQL. Only
 // src/auth/auth.repo.ts touches them directly, through its dialect helpers.
@@ -63,14 +63,16 @@ export interface AuthVerificationsTable {
   updated_at: Generated<AuthTimestamp>;
 }
 
-/** One failed password sign-in, counted for the per-account limit. */
-export interface SignInFailuresTable {
-  id: string;
-  /** The e-mail as typed, trimmed and lower-cased. */
-  email_key: string;
-  ip: string;
-  /** Epoch ms. */
-  attempted_at: number;
+/** One limited thing's counter in its current window (src/auth/auth-limits.repo.ts). */
+export interface AuthLimitsTable {
+  /** What is counted, e.g. `password:<user id>` or `mail:reset:<e-mail>`. */
+  key: string;
+  /** Epoch ms when the current window began. */
+  window_started_at: number;
+  /** Slots taken in the current window. */
+  count: number;
+  /** Epoch ms of the latest slot taken. */
+  last_at: number;
 }
 
 export interface AuthTables {
@@ -78,5 +80,5 @@ export interface AuthTables {
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
-  sign_in_failures: SignInFailuresTable;
+  auth_limits: AuthLimitsTable;
 }

@@ -8,6 +8,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.CSRF_REJECTED]: 403,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.REQUEST_PATH_INVALID]: 400,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.OP_ID_CONFLICT]: 409,
   [ErrorCode.INTERNAL]: 500,

@@ -159,7 +159,45 @@ describe("POST /api/auth/change-email", () => {
   });
 });
 
+/**
+ * Every row of every table of the schema (read from the database, so a table added later is
+ * covered) whose text holds one of `needles`, as `table: row`.
+ */
+async function rowsNaming(needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of await server.db.kysely.introspection.getTables()) {
+    const rows = await server.db.kysely
+      .selectFrom(table.name as "users")
+      .selectAll()
+      .execute();
+    for (const row of rows) {
+      const text = JSON.stringify(row);
+      if (needles.some((needle) => text.includes(needle))) found.push(`${table.name}: ${text}`);
+    }
+  }
+  return found;
+}
+
 describe("POST /api/auth/delete-user", () => {
+  it("leaves no row in any table that holds the account's id or e-mail", async () => {
+    const { client, email, password, userId } = await signUpVerified(server);
+    await seedUserData(server, userId);
+    // Rows outside the user's own tables: a reset link, a wrong password, a logged error.
+    await clientFromFreshIp(server).post("/api/auth/request-password-reset", { email });
+    await server.mailbox.waitFor(email, (m) => m.links.some((l) => l.includes("find-account")));
+    await clientFromFreshIp(server).post("/api/auth/sign-in/email", {
+      email,
+      password: "wrong!!!",
+    });
+    const log = { code: "INTERNAL", message: "테스트", country: "KR", userKey: null };
+    expect((await client.post("/api/logs", log)).status).toBeLessThan(300);
+    expect((await rowsNaming([userId, email])).length).toBeGreaterThan(5);
+
+    const response = await client.post("/api/auth/delete-user", { password });
+    expect(response.status).toBe(200);
+    expect(await rowsNaming([userId, email])).toEqual([]);
+  });
+
   it("deletes the account with every folder, memo, scratch text, session and the user record", async () => {
     const { client, email, password, userId } = await signUpVerified(server);
     const keep = await signUpVerified(server);

@@ -1,3 +1,51 @@
+import { request as httpRequest } from "node:http";
+
+/**
+ * Sends the path exactly as written. fetch() resolves dot segments (`/a/./b` → `/a/b`) before
+ * sending, so a test of how the server treats such spellings needs Node's own client.
+ */
+function fetchVerbatim(
+  baseUrl: string,
+  path: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+): Promise<Response> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        hostname,
+        port,
+        path,
+        method: init.method,
+        headers: {
+          ...init.headers,
+          ...(init.body !== undefined && {
+            "content-length": String(Buffer.byteLength(init.body)),
+          }),
+        },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", reject);
+        incoming.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const item of Array.isArray(value) ? value : value ? [value] : []) {
+              headers.append(name, item);
+            }
+          }
+          const status = incoming.statusCode ?? 500;
+          const hasBody = status !== 204 && status !== 304;
+          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers }));
+        });
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(init.body);
+  });
+}
+
 /** What one HTTP exchange returned, with the JSON body parsed when there is one. */
 export interface TestResponse<T = any> {
   status: number;
@@ -58,12 +106,19 @@ export class TestClient {
       headers["content-type"] = "application/json";
     }
     Object.assign(headers, init.headers);
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: payload,
-      redirect: "manual",
-    });
+    // A printable ASCII path that fetch would rewrite (or read `//x` as a host): a spelling
+    // under test.
+    const isVerbatim =
+      /^\/[\x21-\x7e]*$/.test(path) &&
+      (path.startsWith("//") || new URL(path, this.baseUrl).href !== this.baseUrl + path);
+    const response = isVerbatim
+      ? await fetchVerbatim(this.baseUrl, path, { method, headers, body: payload })
+      : await fetch(new URL(path, this.baseUrl), {
+          method,
+          headers,
+          body: payload,
+          redirect: "manual",
+        });
     this.storeCookies(response);
     const text = await response.text();
     let parsed: unknown = text;

@@ -460,6 +460,50 @@ describe("admin routes", () => {
   });
 });
 
+/**
+ * Other spellings of `path` that a URL parser reads as `path` (dot segments, an empty or encoded
+ * segment); each must be refused before routing, so that none reaches a route around its checks.
+ */
+function dotSegmentSpellings(path: string): string[] {
+  return [
+    `/.${path}`,
+    `/${path}`,
+    `/%2e${path}`,
+    `/%2E${path}`,
+    `/x/..${path}`,
+    `/x/%2e%2e${path}`,
+    path.replace(/\/([^/]*)$/, "/./$1"),
+    path.replace(/\/([^/]*)$/, "/x/../$1"),
+  ];
+}
+
+describe("every route through a non-canonical spelling of its path", () => {
+  it("answers 400 REQUEST_PATH_INVALID, signed in or not, and changes nothing", async () => {
+    const routes = appRoutes(server.app).filter(({ url }) => !url.startsWith("/api/docs"));
+    const before = await snapshot();
+    const answers = [];
+    const expected = [];
+    for (const { method, url } of routes) {
+      // The catch-alls: better-auth's `/api/auth/*` and the CORS preflight's `*`.
+      const pattern = url === "*" ? "/api/health" : url.replace("*", "sign-in/email");
+      const path = fillPath(pattern, { ...aIds });
+      for (const spelling of dotSegmentSpellings(path)) {
+        for (const client of [b.client, server.client()]) {
+          const hasBody = !["GET", "DELETE", "OPTIONS"].includes(method);
+          const body = VALID_BODIES[routeKey(method, url)] ?? (hasBody ? {} : undefined);
+          const response = await client.request(method, spelling, body);
+          expectNothingOfA(response);
+          const route = `${method} ${spelling}`;
+          answers.push({ route, status: response.status, code: response.body?.error?.code });
+          expected.push({ route, status: 400, code: ErrorCode.REQUEST_PATH_INVALID });
+        }
+      }
+    }
+    expect(answers).toEqual(expected);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe("private routes", () => {
   it("answer 401 UNAUTHENTICATED to a signed-out client, even for real ids", async () => {
     const privateRoutes = appRoutes(server.app).filter(({ method, url }) => !isPublic(method, url));

@@ -109,3 +109,10 @@ export const changePasswordInputSchema = z.object({
   newPassword: z.string(),
   revokeOtherSessions: z.boolean().optional(),
 });
+
+/**
+ * `POST /api/auth/delete-user` body: the password for an e-mail account (checked within the
+ * per-account limit); a fresh session suffices otherwise.
+ */
+export const deleteAccountInputSchema = z.object({ password: z.string().optional() });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInputSchema>;

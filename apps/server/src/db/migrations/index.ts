@@ -5,6 +5,7 @@ import * as shareMemosAndScratchTexts from "./20261124T0000-share-memos-and-scra
 import * as syncChanges from "./20261125T0000-sync-changes.js";
 import * as memoShareTokens from "./20261126T0100-memo-share-tokens.js";
 import * as subjectAdditions from "./20261126T0200-subject-additions.js";
+import * as authLimits from "./20261126T0300-auth-limits.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "20261125T0000-sync-changes": syncChanges,
   "20261126T0100-memo-share-tokens": memoShareTokens,
   "20261126T0200-subject-additions": subjectAdditions,
+  "20261126T0300-auth-limits": authLimits,
 };

@@ -1,0 +1,80 @@
+import type { Db } from "../db/database.js";
+
+/** A limit on one thing (an account's password checks, the mails to one address). */
+export interface LimitRule {
+  /** At most this many slots per window. */
+  max: number;
+  /** Window length in ms; the window starts with the first slot taken after the last ended. */
+  windowMs: number;
+  /** At least this many ms between two slots (0: no spacing). */
+  minGapMs: number;
+}
+
+/**
+ * Takes one slot of `key` under `rule` at `now` (epoch ms); false when the limit is reached.
+ *
+ * One upsert, so it is atomic on both engines: PostgreSQL locks the conflicting row and checks
+ * the WHERE against its latest version, SQLite runs one writer at a time. Concurrent callers can
+ * therefore never take more than `max` slots together.
+ */
+export async function takeLimitSlot(
+  db: Db,
+  key: string,
+  rule: LimitRule,
+  now: number,
+): Promise<boolean> {
+  const windowEndedBefore = now - rule.windowMs;
+  const row = await db.kysely
+    .insertInto("auth_limits")
+    .values({ key, window_started_at: now, count: 1, last_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => {
+          const isNewWindow = eb("auth_limits.window_started_at", "<=", windowEndedBefore);
+          return {
+            count: eb
+              .case()
+              .when(isNewWindow)
+              .then(1)
+              .else(eb("auth_limits.count", "+", 1))
+              .end(),
+            window_started_at: eb
+              .case()
+              .when(isNewWindow)
+              .then(now)
+              .else(eb.ref("auth_limits.window_started_at"))
+              .end(),
+            last_at: now,
+          };
+        })
+        .where((eb) =>
+          eb.and([
+            eb.or([
+              eb("auth_limits.window_started_at", "<=", windowEndedBefore),
+              eb("auth_limits.count", "<", rule.max),
+            ]),
+            ...(rule.minGapMs > 0 ? [eb("auth_limits.last_at", "<=", now - rule.minGapMs)] : []),
+          ]),
+        ),
+    )
+    .returning("key")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a slot back (a password check that succeeded does not count against the limit). */
+export async function releaseLimitSlot(db: Db, key: string): Promise<void> {
+  await db.kysely
+    .updateTable("auth_limits")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .execute();
+}
+
+/** Forgets every counter of these keys (an account's, when it is deleted). */
+export async function deleteLimits(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.kysely.deleteFrom("auth_limits").where("key", "in", keys).execute();
+}

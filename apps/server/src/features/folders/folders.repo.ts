@@ -6,7 +6,7 @@ export {
   insertTombstones,
   nextChangeSeq,
 } from "../../db/change-log.repo.js";
-export { type StoredFolder, withFolderTree } from "../../db/folder-rows.js";
+export type { StoredFolder } from "../../db/folder-rows.js";
 export { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 
 import { DAY_MS } from "@mnemo/domain";

@@ -5,7 +5,7 @@ import type {
   ReorderFoldersInput,
   UpdateFolderInput,
 } from "@mnemo/domain";
-import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId } from "@mnemo/domain";
+import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
 import type { AppDeps } from "../../app.js";
 import type { Executor } from "../../db/database.js";
 import {
@@ -26,7 +26,6 @@ import {
   updateFolderMemoKeys,
   updateFolderOrders,
   updateFolder as updateFolderRow,
-  withFolderTree,
 } from "./folders.repo.js";
 
 type Deps = Pick<Required<AppDeps>, "db" | "now">;

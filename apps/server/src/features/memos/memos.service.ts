@@ -22,13 +22,13 @@ import {
   DAY_MS,
   ErrorCode,
   isEmptyRichText,
+  memoPageKey,
+  memoSortingValue,
   objectIdSchema,
   previewFromHtml,
-  REVIEWED_TODAY_SHIFT,
   ROOT_FOLDER_ID,
   randomId,
   repetitionDueKey,
-  repetitionScore,
   sharedMemoPath,
   sortModeSchema,
   startOfDay,
@@ -215,41 +215,6 @@ function decodeCursor(text: string, mode: SortMode): Cursor {
   };
 }
 
-function effectiveCount(memo: StoredMemoSummary, todayStart: number, sign: 1 | -1): number {
-  const isReviewedToday = memo.lastReviewedAt !== null && memo.lastReviewedAt >= todayStart;
-  return memo.reviewCount + (isReviewedToday ? sign * REVIEWED_TODAY_SHIFT : 0);
-}
-
-/** The values the page query compares, in the order of its ORDER BY (before the id). */
-function pageKey(memo: StoredMemoSummary, mode: SortMode, todayStart: number): number[] {
-  switch (mode) {
-    case "latest":
-    case "oldest":
-      return [memo.createdAt];
-    case "priority":
-      return [memo.priority, memo.createdAt];
-    case "review_count_asc":
-      return [effectiveCount(memo, todayStart, 1), memo.createdAt];
-    case "review_count_desc":
-      return [effectiveCount(memo, todayStart, -1), memo.createdAt];
-    case "repetition_value":
-      return [memo.dueKey];
-  }
-}
-
-/** The number `mode` sorts by, shown when the folder shows sorting values. */
-function sortingValueOf(
-  memo: StoredMemoSummary,
-  mode: SortMode,
-  todayStart: number,
-  folder: MemoFolder,
-  now: number,
-): number {
-  if (mode === "repetition_value") return repetitionScore(memo, folder.dateRepetitionValue, now);
-  if (mode === "priority") return memo.priority;
-  return pageKey(memo, mode, todayStart)[0] ?? 0;
-}
-
 /**
  * One page of a folder's memos in a sort mode (default: the folder's sortingMethod), ordered as
  * the domain's `sortMemos`. The cursor carries the mode and the start of "today" of the first
@@ -284,11 +249,20 @@ export async function listMemos(
       ? encodeCursor({
           mode,
           todayStart,
-          after: { values: pageKey(last, mode, todayStart), id: last.id },
+          after: { values: memoPageKey(last, mode, todayStart), id: last.id },
         })
       : null;
   return {
-    memos: page.map((memo) => toSummary(memo, sortingValueOf(memo, mode, todayStart, folder, now))),
+    memos: page.map((memo) =>
+      toSummary(
+        memo,
+        memoSortingValue(memo, mode, {
+          now,
+          todayStart,
+          dateRepetitionValue: folder.dateRepetitionValue,
+        }),
+      ),
+    ),
     nextCursor,
   };
 }

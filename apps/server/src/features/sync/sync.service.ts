@@ -5,10 +5,9 @@ import type {
   SyncDeletion,
   SyncedMemo,
 } from "@mnemo/domain";
-import { AppError, ErrorCode } from "@mnemo/domain";
+import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
-import { withFolderTree } from "../../db/folder-rows.js";
 import { presentMemoFields } from "../../db/memo-rows.js";
 import {
   type ChangeEntry,

@@ -10,7 +10,8 @@ import { tr } from "./helpers/strings.js";
 import { openFromMenu } from "./helpers/ui.js";
 
 // Journey 2: an anonymous user's account and data are gone after a warned logout.
-// Journey 3: every sign-up and sign-in error of spec 8 shows its translated message.
+// Journey 3: every sign-up and sign-in error (PRODUCT.md › Sign-in and sign-up errors) shows its
+// translated message.
 
 const cases: Array<[Viewport, Lang]> = [
   ["desktop", "ko"],
@@ -114,7 +115,7 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
   );
 
   it.each(cases)(
-    "shows each sign-in and sign-up error of spec 8 in its language (%s, %s)",
+    "shows each sign-in and sign-up error in its language (%s, %s)",
     async (viewport, lang) => {
       const { page, context, problems } = await newPage(stack.browser, {
         viewport,
@@ -169,8 +170,9 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       );
       await screenshot(page, `signup-error-${viewport}-${lang}`);
 
-      // Too many attempts from this address: sign-in reads as a wrong password (spec 8); a sign-up
-      // refused for any other reason reads as "check e-mail and password" (spec 5).
+      // Too many attempts from this address: sign-in reads as a wrong password; a sign-up
+      // refused for any other reason reads as "check e-mail and password" (PRODUCT.md › Sign-in and
+      // sign-up errors).
       for (let attempt = 0; attempt < 30; attempt++) {
         await context.request.post(`${stack.server.url}/api/auth/sign-in/email`, {
           data: { email: existing, password: "the-wrong-password" },
@@ -210,7 +212,8 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
         name: "Recordless",
         lang,
       });
-      // The user record goes missing behind the app's back (spec 4: "if missing, show an alert").
+      // The user record goes missing behind the app's back (PRODUCT.md › Start-up: "user not
+      // found").
       const db = new Database(join(stack.server.dataDir, "mnemo.sqlite"));
       try {
         db.pragma("busy_timeout = 5000");

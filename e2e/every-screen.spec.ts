@@ -4,12 +4,12 @@ import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr, untranslatedKeyPattern } from "./helpers/strings.js";
 
-// Every route of spec 2 opens as an admin with some data: it renders its own screen (a heading,
-// not the not-found page), throws nothing, and is screenshotted for a human to look at.
+// Every route of PRODUCT.md › Screens opens as an admin with some data: it renders its own screen
+// (a heading, not the not-found page), throws nothing, and is screenshotted for a human to look at.
 
 const OWNER_EMAIL = "owner@example.com";
 
-describe("every screen of spec 2", () => {
+describe("every screen of PRODUCT.md › Screens", () => {
   const stack = useMnemoStack({ env: { OWNER_EMAIL } });
 
   it.each<[Viewport, Lang]>([

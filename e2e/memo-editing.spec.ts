@@ -7,12 +7,12 @@ import { tr } from "./helpers/strings.js";
 import { waitForOutboxEmpty } from "./helpers/sync.js";
 import { openFromMenu } from "./helpers/ui.js";
 
-// Editing memos as a user sees it: the memo modal's spec-5 validation (title required, nothing
-// sent), an update with the editor cleared (old contents kept, new title saved), delete with
-// Cancel / OK, moving to another folder, a flash-card hint shown only on tap, a folder deleted
-// with its memos, and the full-page /upsert-private-memo route. What a test is not about (the
-// account, its folders, a starting memo) is set up through the API; the rest goes through the UI
-// and is checked against the real server.
+// Editing memos as a user sees it: the memo modal's validation (PRODUCT.md › Editing and deleting:
+// title required, nothing sent), an update with the editor cleared (old contents kept, new title
+// saved), delete with Cancel / OK, moving to another folder, a flash-card hint shown only on tap, a
+// folder deleted with its memos, and the full-page /upsert-private-memo route. What a test is not
+// about (the account, its folders, a starting memo) is set up through the API; the rest goes
+// through the UI and is checked against the real server.
 
 const cases: Array<[Viewport, Lang]> = [
   ["desktop", "ko"],

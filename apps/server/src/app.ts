@@ -8,27 +8,12 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createAuth } from "./auth/auth.js";
 import { authRoutes } from "./auth/auth.routes.js";
-import type { Config } from "./config.js";
-import type { Db } from "./db/database.js";
+import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
-import type { Mailer } from "./mail/mailer.js";
+import { useSchemasForDocsOnly } from "./http/route-schema.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  /** Current time in epoch ms; tests pass a fixed clock. */
-  now?: () => number;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: Required<AppDeps>;
-  }
-}
 
 /** JSON bodies above this are refused with PAYLOAD_TOO_LARGE (a memo with images inline fits). */
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -64,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: sendError,
   });
   app.decorate("deps", { now: Date.now, ...deps });
+  useSchemasForDocsOnly(app);
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: config.secret });
@@ -87,7 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Mnemo API", version: "0.1.0" },
+      info: {
+        title: "Mnemo API",
+        version: "0.1.0",
+        description:
+          "Every error answers `{ error: { code, message, details? } }`; clients show their " +
+          "own text for the code. Writes (POST, PUT, PATCH, DELETE) with cookies carry the " +
+          "`x-xsrf-token` header with the value of the `XSRF-TOKEN` cookie (`GET /api/csrf` " +
+          "sets it); without it, or from an untrusted Origin, they answer 403 CSRF_REJECTED.",
+      },
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },

@@ -11,7 +11,7 @@ import { startPlatform } from "./platform/start";
 import "./styles/app.css";
 
 /**
- * Spec 4 "the app watches auth state": a session that ended elsewhere (logout in another tab,
+ * PRODUCT.md › Start-up: a session that ended elsewhere (logout in another tab,
  * expiry, password changed on another device) makes any call answer UNAUTHENTICATED; the user
  * then reads as signed out, and the guards take the app to the login screen.
  */

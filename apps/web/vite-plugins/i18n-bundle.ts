@@ -4,7 +4,8 @@ import type { Plugin } from "vite";
 
 // Translations are written one file per screen area (src/i18n/<lang>/<area>.json, the file name
 // being the first key segment) so features do not edit one shared file, and served as the one
-// file per language the app loads at start-up: /assets/i18n/<lang>.json (spec 7).
+// file per language the app loads at start-up: /assets/i18n/<lang>.json
+// (PRODUCT.md › Client and server).
 
 /** Every language folder under `dir` merged into `{ area: {...} }`, keys sorted for stable output. */
 export function readTranslations(dir: string): Record<string, Record<string, unknown>> {

@@ -1,24 +1,31 @@
 import { z } from "zod";
 
-/** Length of a memo preview, in Unicode code points, before the ellipsis (spec 9). */
+/**
+ * Length of a memo preview, in Unicode code points, before the ellipsis
+ * (PRODUCT.md › Limits and constants).
+ */
 export const PREVIEW_LENGTH = 120;
 
-/** Number of ASCII letters in an id made by `randomId` (spec 5 and 9). */
+/** Number of ASCII letters in an id made by `randomId` (PRODUCT.md › Limits and constants). */
 export const RANDOM_ID_LENGTH = 20;
 
-/** Default `dateRepetitionValue` and `readRepetitionValue` of a folder (spec 3 and 9). */
+/**
+ * Default `dateRepetitionValue` and `readRepetitionValue` of a folder (PRODUCT.md › Folder fields).
+ */
 export const DEFAULT_REPETITION_VALUE = 5;
 
 /**
- * How far a memo reviewed today is shifted in the review-count sort modes (spec 4), in review
- * counts. See `effectiveReviewCount`.
+ * How far a memo reviewed today is shifted in the review-count sort modes
+ * (PRODUCT.md › Sort modes), in review counts. See `effectiveReviewCount`.
  */
 export const REVIEWED_TODAY_SHIFT = 999;
 
 /** A locally cached copy without a recorded server time is stale after this long: 6 hours, in ms. */
 export const CACHE_STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 
-/** Size limit of the offline database cache, in bytes (100 MiB, spec 9). */
+/**
+ * Size limit of the offline database cache, in bytes (100 MiB, PRODUCT.md › Limits and constants).
+ */
 export const OFFLINE_CACHE_BYTES = 104_857_600;
 
 /** One day in milliseconds (24 h; calendar days are computed with an explicit UTC offset). */
@@ -37,10 +44,10 @@ export type Language = (typeof LANGUAGES)[number];
 // Pure: a bundle that needs only the constants (the web app's first route) leaves zod out.
 export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES);
 
-/** The language used when a user has none (spec 1 and 9). */
+/** The language used when a user has none (PRODUCT.md › Users). */
 export const DEFAULT_LANGUAGE: Language = "ko";
 
-/** Country codes the product knows; `GL` means global (spec 3). */
+/** Country codes the product knows; `GL` means global (PRODUCT.md › Users). */
 export const COUNTRY_CODES = ["GL", "ID", "KR", "PH", "SG", "US"] as const;
 
 /** One of {@link COUNTRY_CODES}. */
@@ -49,20 +56,20 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 /** Validates a {@link CountryCode}. */
 export const countryCodeSchema = /* @__PURE__ */ z.enum(COUNTRY_CODES);
 
-/** The country used when nothing else is known (spec 3 and 9). */
+/** The country used when nothing else is known (PRODUCT.md › Users). */
 export const DEFAULT_COUNTRY_CODE: CountryCode = "GL";
 
-/** Fixed id of every user's built-in root folder (spec 3). */
+/** Fixed id of every user's built-in root folder (PRODUCT.md › Root folder). */
 export const ROOT_FOLDER_ID = "root";
 
-/** The literal e-mail of an anonymous user (spec 4 and 6). */
+/** The literal e-mail of an anonymous user (PRODUCT.md › Anonymous use). */
 export const ANONYMOUS_EMAIL = "Anonymous";
 
-/** The `plan` value that makes a user an admin (spec 3 and 6). */
+/** The `plan` value that makes a user an admin (PRODUCT.md › Admins). */
 export const ADMIN_PLAN = "ADMIN";
 
 /**
- * The default country for a language (spec 9: "Korean maps to KR").
+ * The default country for a language (PRODUCT.md › Users: Korean maps to KR).
  *
  * @param lang - the user's interface language
  * @returns `KR` for `ko`, otherwise {@link DEFAULT_COUNTRY_CODE} (`GL`)

@@ -27,24 +27,28 @@ export const ErrorCode = {
   INTERNAL: "INTERNAL",
   /** The client could not reach the server (set by clients, never sent by the server). */
   NETWORK_UNAVAILABLE: "NETWORK_UNAVAILABLE",
-  /** Spec 8: the clipboard API is unavailable in this browser (set by clients only). */
+  /**
+   * PRODUCT.md › Clipboard: the clipboard API is unavailable in this browser (set by clients only).
+   */
   CLIPBOARD_UNAVAILABLE: "CLIPBOARD_UNAVAILABLE",
-  /** Spec 8: writing images to the clipboard is unsupported (set by clients only). */
+  /**
+   * PRODUCT.md › Clipboard: writing images to the clipboard is unsupported (set by clients only).
+   */
   CLIPBOARD_IMAGE_UNSUPPORTED: "CLIPBOARD_IMAGE_UNSUPPORTED",
 
-  /** Spec 8 auth/user-not-found: no account has this e-mail. */
+  /** No account has this e-mail (PRODUCT.md › Sign-in and sign-up errors). */
   AUTH_USER_NOT_FOUND: "AUTH_USER_NOT_FOUND",
-  /** Spec 8 auth/wrong-password. */
+  /** Wrong password (PRODUCT.md › Sign-in and sign-up errors). */
   AUTH_WRONG_PASSWORD: "AUTH_WRONG_PASSWORD",
-  /** Spec 8 auth/too-many-requests: sign-in attempts limited per IP and per account. */
+  /** Sign-in attempts limited per IP and per account (PRODUCT.md › Auth limits). */
   AUTH_TOO_MANY_REQUESTS: "AUTH_TOO_MANY_REQUESTS",
-  /** Spec 8 auth/weak-password: shown as the invalid-password-length message. */
+  /** Password too short or too long: shown as the invalid-password-length message. */
   AUTH_WEAK_PASSWORD: "AUTH_WEAK_PASSWORD",
-  /** Spec 8 auth/invalid-email. */
+  /** Malformed e-mail address (PRODUCT.md › Sign-in and sign-up errors). */
   AUTH_INVALID_EMAIL: "AUTH_INVALID_EMAIL",
-  /** Spec 8 auth/email-already-in-use: shown as the duplicated-email message. */
+  /** An account has this e-mail already: shown as the duplicated-email message. */
   AUTH_EMAIL_ALREADY_IN_USE: "AUTH_EMAIL_ALREADY_IN_USE",
-  /** Spec 8 'has-not-user-information': signed in, but no user record exists. */
+  /** Signed in, but no user record exists (PRODUCT.md › Start-up). */
   AUTH_HAS_NOT_USER_INFORMATION: "AUTH_HAS_NOT_USER_INFORMATION",
   /** Sign-in refused because the e-mail is not verified; the client goes to verify-email. */
   AUTH_EMAIL_NOT_VERIFIED: "AUTH_EMAIL_NOT_VERIFIED",
@@ -52,7 +56,10 @@ export const ErrorCode = {
   AUTH_INVALID_TOKEN: "AUTH_INVALID_TOKEN",
   /** Re-authentication needed (e.g. the current password was wrong when changing it). */
   AUTH_REAUTHENTICATION_REQUIRED: "AUTH_REAUTHENTICATION_REQUIRED",
-  /** Any other sign-in or sign-up failure (spec 5: check e-mail and password). */
+  /**
+   * Any other sign-in or sign-up failure (PRODUCT.md › Sign-in and sign-up errors: check e-mail and
+   * password).
+   */
   AUTH_FAILED: "AUTH_FAILED",
 
   /** Memo does not exist for this user (also answered for another user's memo). */

@@ -6,13 +6,30 @@
  * go; names a file exports only for the package itself and its tests are left out.
  */
 export {
+  type AuthProvidersResponse,
+  type AuthSessionResponse,
+  authProvidersResponseSchema,
+  authSessionResponseSchema,
   changeEmailInputSchema,
+  changeEmailResponseSchema,
+  changePasswordInputSchema,
   devSignInInputSchema,
+  type MeResponse,
+  meResponseSchema,
   signInInputSchema,
   signUpInputSchema,
   type UpdateMeInput,
   updateMeInputSchema,
 } from "./api/account.js";
+export {
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsDayCount,
+  type AnalyticsQuery,
+  type AnalyticsResponse,
+  analyticsDayCountSchema,
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+} from "./api/admin.js";
 export {
   CALENDAR_MAX_DAYS,
   type CalendarDay,
@@ -61,6 +78,18 @@ export {
   homeReviewListResponseSchema,
 } from "./api/home.js";
 export {
+  type ListLogsQuery,
+  LOGS_PAGE_DEFAULT,
+  LOGS_PAGE_MAX,
+  type LogsResponse,
+  listLogsQuerySchema,
+  logsResponseSchema,
+  type RecordLogResponse,
+  recordLogResponseSchema,
+  type StoredLogEntry,
+  storedLogEntrySchema,
+} from "./api/logs.js";
+export {
   type ChangePriorityInput,
   type CompleteMemoInput,
   type CreateMemoInput,
@@ -108,8 +137,23 @@ export {
   updateMemoResponseSchema,
 } from "./api/memos.js";
 export {
+  type AddSubjectsInput,
+  type AddSubjectsResponse,
+  addSubjectsInputSchema,
+  addSubjectsResponseSchema,
+  type ListSubjectsQuery,
+  listSubjectsQuerySchema,
+  SUBJECT_NAME_MAX,
+  SUBJECTS_ADD_MAX,
+  SUBJECTS_PAGE_DEFAULT,
+  SUBJECTS_PAGE_MAX,
+  type SubjectsResponse,
+  subjectsResponseSchema,
+} from "./api/subjects.js";
+export {
   SYNC_OPS_MAX,
   SYNC_PAGE_MAX,
+  type SyncChange,
   type SyncChangesQuery,
   type SyncChangesResponse,
   type SyncDeletion,

@@ -1,11 +1,12 @@
 import { AppError, ErrorCode } from "@mnemo/domain";
 
 // better-auth answers errors as `{ code, message }` with its own codes; clients only ever see
-// ours (spec 8), so every auth failure is translated here, in one table.
+// ours (PRODUCT.md › Error codes), so every auth failure is translated here, in one table.
 const codeOf: Record<string, ErrorCode> = {
   INVALID_EMAIL: ErrorCode.AUTH_INVALID_EMAIL,
   PASSWORD_TOO_SHORT: ErrorCode.AUTH_WEAK_PASSWORD,
-  // Spec 5 shows one "invalid password length" message for both bounds.
+  // One "invalid password length" message for both bounds
+  // (PRODUCT.md › Sign-in and sign-up errors).
   PASSWORD_TOO_LONG: ErrorCode.AUTH_WEAK_PASSWORD,
   USER_ALREADY_EXISTS: ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,

@@ -5,7 +5,7 @@ import type { Db, DialectKind } from "../db/database.js";
 import { precompile } from "../db/precompiled.js";
 import type { UsersTable } from "../db/schema.js";
 
-/** The user record of spec 3 (table `users`), keyed by the auth user's id. */
+/** The user record (PRODUCT.md › Users; table `users`), keyed by the auth user's id. */
 export interface UserProfile {
   id: string;
   email: string;
@@ -72,7 +72,7 @@ export interface SessionAccountRow {
 
 /**
  * The session with this token, its auth user and user record, in one query. `profile` is
- * undefined when the user record is missing (spec 4 has-not-user-information).
+ * undefined when the user record is missing (PRODUCT.md › Start-up).
  */
 const selectSessionAccount = precompile((db, token: string) =>
   db
@@ -200,7 +200,10 @@ export async function mirrorAuthUser(
     .execute();
 }
 
-/** Spec 3: signInMethod is the provider of the first linked account, so only an empty one is set. */
+/**
+ * signInMethod is the provider of the first linked account (PRODUCT.md › Users): only an empty one
+ * is set.
+ */
 export async function setFirstSignInMethod(db: Db, userId: string, method: string): Promise<void> {
   await db.kysely
     .updateTable("users")

@@ -1,10 +1,15 @@
 import { createHmac } from "node:crypto";
 import {
   AppError,
+  authProvidersResponseSchema,
+  authSessionResponseSchema,
   changeEmailInputSchema,
+  changeEmailResponseSchema,
+  changePasswordInputSchema,
   DEV_ADMIN_IDENTITIES,
   devSignInInputSchema,
   ErrorCode,
+  meResponseSchema,
   randomId,
   signInInputSchema,
   signUpInputSchema,
@@ -13,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import { type RouteDocs, routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.js";
 import {
@@ -31,7 +37,7 @@ import { findAccount, requireAccount, type SessionUser } from "./session.js";
 import { betterAuthCodeOf, relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Spec 8 auth/too-many-requests: failed password sign-ins one account may take per hour. */
+/** Failed password sign-ins one account may take per hour (PRODUCT.md › Auth limits). */
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 const SIGN_INS_PER_IP_PER_MINUTE = 30;
 /** Routes that send mail or create accounts, per client address. */
@@ -55,9 +61,9 @@ const emailInUse = () =>
   new AppError(ErrorCode.AUTH_EMAIL_ALREADY_IN_USE, "an account has this e-mail");
 
 /**
- * Spec 5's sign-up checks, in our codes (better-auth's body schema would answer a malformed
- * address with a generic validation error). Also guards the anonymous conversion, which
- * better-auth never sees.
+ * The sign-up checks (PRODUCT.md › Sign-up and verification), in our codes (better-auth's body
+ * schema would answer a malformed address with a generic validation error). Also guards the
+ * anonymous conversion, which better-auth never sees.
  */
 function assertSignUpCredentials(email: string, password: string): void {
   if (!isEmail(email)) throw invalidEmail();
@@ -108,13 +114,31 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
   const { config, db, now } = app.deps;
   const forward = (request: FastifyRequest, overrides: { body?: unknown; url?: string } = {}) =>
     auth.handler(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides }));
-  const authDocs = (summary: string) => ({ tags: ["auth"], summary });
+  const authDocs = (summary: string, docs: Omit<RouteDocs, "tags" | "summary">) =>
+    routeSchema({ tags: ["auth"], summary, ...docs });
+  const security = [{ session: [] }];
+  const { VALIDATION_FAILED, AUTH_INVALID_EMAIL, AUTH_REAUTHENTICATION_REQUIRED } = ErrorCode;
 
-  // Spec 8 tells an unknown e-mail from a wrong password, so the account is looked up here
-  // (better-auth answers both alike). Failed passwords count per account whatever the address.
+  // Sign-in tells an unknown e-mail from a wrong password
+  // (PRODUCT.md › Sign-in and sign-up errors), so the account is looked up here (better-auth
+  // answers both alike). Failed passwords count per account whatever the address.
   app.post(
     "/api/auth/sign-in/email",
-    { config: perIpLimit(SIGN_INS_PER_IP_PER_MINUTE), schema: authDocs("Sign in") },
+    {
+      config: perIpLimit(SIGN_INS_PER_IP_PER_MINUTE),
+      schema: authDocs("Sign in", {
+        body: signInInputSchema,
+        response: { 200: authSessionResponseSchema },
+        errors: [
+          VALIDATION_FAILED,
+          AUTH_INVALID_EMAIL,
+          ErrorCode.AUTH_USER_NOT_FOUND,
+          ErrorCode.AUTH_WRONG_PASSWORD,
+          ErrorCode.AUTH_EMAIL_NOT_VERIFIED,
+          ErrorCode.AUTH_TOO_MANY_REQUESTS,
+        ],
+      }),
+    },
     async (request, reply) => {
       const input = parseInput(signInInputSchema, request.body);
       if (!isEmail(input.email)) throw invalidEmail();
@@ -135,11 +159,25 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     },
   );
 
-  // better-auth hides an existing address behind a fake success; spec 8 wants
-  // auth/email-already-in-use. An anonymous caller becomes this account instead (spec 6).
+  // better-auth hides an existing address behind a fake success; we answer
+  // AUTH_EMAIL_ALREADY_IN_USE (PRODUCT.md › Sign-in and sign-up errors). An anonymous caller
+  // becomes this account instead (PRODUCT.md › Anonymous use).
   app.post(
     "/api/auth/sign-up/email",
-    { config: perIpLimit(MAILS_PER_IP_PER_MINUTE), schema: authDocs("Sign up") },
+    {
+      config: perIpLimit(MAILS_PER_IP_PER_MINUTE),
+      schema: authDocs("Sign up", {
+        body: signUpInputSchema,
+        response: { 200: authSessionResponseSchema },
+        errors: [
+          VALIDATION_FAILED,
+          AUTH_INVALID_EMAIL,
+          ErrorCode.AUTH_WEAK_PASSWORD,
+          ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
+          ErrorCode.AUTH_TOO_MANY_REQUESTS,
+        ],
+      }),
+    },
     async (request, reply) => {
       const input = parseInput(signUpInputSchema, request.body);
       assertSignUpCredentials(input.email, input.password);
@@ -194,11 +232,23 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     return { token: null, user: { id: userId, email: input.email, name: input.name } };
   }
 
-  // Spec 7: changing the e-mail re-authenticates with the current password. The new address
-  // is only taken once the link mailed to it is followed.
+  // Changing the e-mail re-authenticates with the current password (PRODUCT.md › Account settings).
+  // The new address is only taken once the link mailed to it is followed.
   app.post(
     "/api/auth/change-email",
-    { schema: authDocs("Change e-mail (mails a link to the new address)") },
+    {
+      schema: authDocs("Change e-mail (mails a link to the new address)", {
+        security,
+        body: changeEmailInputSchema,
+        response: { 200: changeEmailResponseSchema },
+        errors: [
+          VALIDATION_FAILED,
+          AUTH_INVALID_EMAIL,
+          ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
+          AUTH_REAUTHENTICATION_REQUIRED,
+        ],
+      }),
+    },
     async (request, reply) => {
       const { user } = await requireAccount(request);
       const input = parseInput(changeEmailInputSchema, request.body);
@@ -219,7 +269,14 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
   // A new password ends every other session, whatever the client asked for.
   app.post(
     "/api/auth/change-password",
-    { schema: authDocs("Change password (ends other sessions)") },
+    {
+      schema: authDocs("Change password (ends other sessions)", {
+        security,
+        body: changePasswordInputSchema,
+        response: { 200: authSessionResponseSchema },
+        errors: [VALIDATION_FAILED, ErrorCode.AUTH_WEAK_PASSWORD, AUTH_REAUTHENTICATION_REQUIRED],
+      }),
+    },
     async (request, reply) => {
       const body = typeof request.body === "object" && request.body !== null ? request.body : {};
       return relay(reply, await forward(request, { body: { ...body, revokeOtherSessions: true } }));
@@ -255,7 +312,12 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
 
   app.get(
     "/api/me",
-    { schema: { tags: ["auth"], summary: "The signed-in user's record" } },
+    {
+      schema: authDocs("The signed-in user's record", {
+        security,
+        response: { 200: meResponseSchema },
+      }),
+    },
     async (request, reply) => {
       const { user, profile } = await requireAccount(request, reply);
       return presentMe(user, profile);
@@ -264,7 +326,14 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
 
   app.patch(
     "/api/me",
-    { schema: { tags: ["auth"], summary: "Edit name, photo, language, country, device" } },
+    {
+      schema: authDocs("Edit name, photo, language, country, device", {
+        security,
+        body: updateMeInputSchema,
+        response: { 200: meResponseSchema },
+        errors: [VALIDATION_FAILED],
+      }),
+    },
     async (request) => {
       const { user } = await requireAccount(request);
       const input = parseInput(updateMeInputSchema, request.body);
@@ -279,16 +348,26 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
   // The login screen shows a button only for the providers this server is configured for.
   app.get(
     "/api/auth-providers",
-    { schema: { tags: ["auth"], summary: "Which external sign-in providers are available" } },
+    {
+      schema: authDocs("Which external sign-in providers are available", {
+        response: { 200: authProvidersResponseSchema },
+      }),
+    },
     async () => ({ google: config.google !== null, apple: config.apple !== null }),
   );
 
-  // Spec 4's fixed admin identities ADMIN0 and ADMIN1 exist in dev mode only: created on first
-  // use as verified accounts, signed into through better-auth like anyone else.
+  // The fixed admin identities ADMIN0 and ADMIN1 (PRODUCT.md › Admins) exist in dev mode only:
+  // created on first use as verified accounts, signed into through better-auth like anyone else.
   if (config.isDevMode) {
     app.post(
       "/api/dev/sign-in",
-      { schema: { tags: ["auth"], summary: "Dev mode: sign in as ADMIN0 or ADMIN1" } },
+      {
+        schema: authDocs("Dev mode: sign in as ADMIN0 or ADMIN1", {
+          body: devSignInInputSchema,
+          response: { 200: authSessionResponseSchema },
+          errors: [VALIDATION_FAILED],
+        }),
+      },
       async (request, reply) => {
         const { id } = parseInput(devSignInInputSchema, request.body);
         const identity = DEV_ADMIN_IDENTITIES.find((candidate) => candidate.id === id);

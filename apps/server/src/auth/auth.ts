@@ -10,8 +10,8 @@ import { betterAuth } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { bearer } from "better-auth/plugins/bearer";
-import type { AppDeps } from "../app.js";
 import type { Db } from "../db/database.js";
+import type { AppDeps } from "../deps.js";
 import {
   findProfile,
   insertProfile,
@@ -23,17 +23,22 @@ import { passwordResetMail, verificationMail } from "./auth-mail.js";
 import { anonymousSchema, authTableOptions } from "./auth-tables.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 
-/** Spec 5's "invalid password length" lower bound; better-auth enforces it. */
+/**
+ * The password length bounds (PRODUCT.md › Sign-up and verification); better-auth enforces them.
+ */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** Sessions last 30 days and slide forward once a day while used (spec: stay signed in). */
+/** Sessions last 30 days and slide forward once a day while used (PRODUCT.md › Sign-in). */
 const SESSION_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 /** Verification and reset links expire after an hour (the mails say so). */
 const LINK_SECONDS = 60 * 60;
 
-/** better-auth names the e-mail/password provider `credential`; spec 3 wants our provider ids. */
+/**
+ * better-auth names the e-mail/password provider `credential`; users show ours
+ * (PRODUCT.md › Users).
+ */
 function signInMethodOf(providerId: string): string {
   return providerId === "credential" ? "email" : providerId;
 }
@@ -43,7 +48,7 @@ async function languageOf(db: Db, userId: string): Promise<Language> {
 }
 
 /**
- * The user record created with every auth user (spec 4: sign-up creates the record). `lang`
+ * The user record created with every auth user (PRODUCT.md › Sign-up and verification). `lang`
  * comes from the sign-up body when given; the sign-in method is filled in by the first linked
  * account (see the account hook), except for anonymous users, who have none.
  */
@@ -181,7 +186,8 @@ export function createAuth(deps: Required<AppDeps>) {
       },
     },
     hooks: {
-      // Spec 4: logging out an anonymous user deletes the account and, by cascade, its data.
+      // Logging out an anonymous user deletes the account and, by cascade, its data
+      // (PRODUCT.md › Anonymous use).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-out") return;
         const session = await getSessionFromCtx(ctx, { disableRefresh: true });

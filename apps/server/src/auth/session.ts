@@ -15,7 +15,9 @@ declare module "fastify" {
 /** Who is calling, as every feature route needs it. */
 export interface SessionUser {
   id: string;
-  /** The record's e-mail: the literal `Anonymous` for anonymous users (spec 6). */
+  /**
+   * The record's e-mail: the literal `Anonymous` for anonymous users (PRODUCT.md › Anonymous use).
+   */
   email: string;
   name: string;
   isAnonymous: boolean;
@@ -121,7 +123,8 @@ function resolveOnce(request: FastifyRequest, reply?: FastifyReply): Promise<Res
  * `Authorization: Bearer`). Pass the reply when the session may be refreshed and its cookie
  * re-sent.
  *
- * @throws AppError AUTH_HAS_NOT_USER_INFORMATION when the user record is missing (spec 4)
+ * @throws AppError AUTH_HAS_NOT_USER_INFORMATION when the user record is missing
+ *   (PRODUCT.md › Start-up)
  */
 export async function findAccount(
   request: FastifyRequest,
@@ -154,7 +157,8 @@ export async function findAccount(
  * The signed-in caller and their record.
  *
  * @throws AppError UNAUTHENTICATED without a live session
- * @throws AppError AUTH_HAS_NOT_USER_INFORMATION when the user record is missing (spec 4)
+ * @throws AppError AUTH_HAS_NOT_USER_INFORMATION when the user record is missing
+ *   (PRODUCT.md › Start-up)
  */
 export async function requireAccount(
   request: FastifyRequest,
@@ -176,7 +180,8 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 }
 
 /**
- * The signed-in caller, who must be an admin (spec 6: owner e-mail, plan ADMIN or dev mode).
+ * The signed-in caller, who must be an admin: owner e-mail, plan ADMIN or dev mode
+ * (PRODUCT.md › Admins).
  *
  * @throws AppError FORBIDDEN for everyone else (and what requireUser throws)
  */

@@ -1,4 +1,3 @@
-import type { MemoSummary } from "@mnemo/domain";
 import type { Selectable } from "kysely";
 import type { MemosTable } from "./schema.js";
 
@@ -89,33 +88,5 @@ export function toStoredMemoSummary(row: MemoSummaryRow): StoredMemoSummary {
     updatedAt: row.updated_at,
     revision: row.revision,
     conflictOf: row.conflict_of,
-  };
-}
-
-/** A stored memo as every memo answer presents it (without a list's `sortingValue`). */
-export function presentMemoFields(memo: StoredMemoSummary): Omit<MemoSummary, "sortingValue"> {
-  return {
-    id: memo.id,
-    title: memo.title,
-    preview: memo.preview,
-    categoryId: memo.categoryId,
-    type: memo.type,
-    tags: memo.tags,
-    createdAt: memo.createdAt,
-    updatedAt: memo.updatedAt,
-    userId: memo.userId,
-    userName: memo.userName,
-    category: memo.category,
-    folderId: memo.folderId,
-    accumulatedReviewValue: memo.accumulatedReviewValue,
-    reviewCount: memo.reviewCount,
-    flashCardHint: memo.flashCardHint,
-    priority: memo.priority,
-    lastReviewedAt: memo.lastReviewedAt,
-    completedCount: memo.completedCount,
-    isCompleted: memo.completedCount > 0,
-    isShared: memo.isShared,
-    revision: memo.revision,
-    conflictOf: memo.conflictOf,
   };
 }

@@ -1,19 +1,15 @@
 import { ROOT_FOLDER_ID } from "@mnemo/domain";
-import { nextChangeSeq } from "./change-log.repo.js";
-import type { Db, Executor } from "./database.js";
+import type { Db } from "./database.js";
+import { userWrite, type WriteContext } from "./user-write.js";
 
 /**
- * Creates the user's root folder (spec 3: id `root`, pinned in the side navigation) if missing,
- * stamped with the change `seq` of the calling transaction (see nextChangeSeq). Both folders and
- * memos need it on first use, so it lives below the features.
+ * Creates the user's root folder (PRODUCT.md › Root folder: id `root`, pinned in the side navigation) if missing,
+ * stamped with the write's change `seq`. Both folders and memos need it on first use, so it lives
+ * below the features.
  */
-export async function insertRootFolderIfMissing(
-  db: Executor,
-  userId: string,
-  now: number,
-  seq: number,
-): Promise<void> {
-  await db
+export async function insertRootFolderIfMissing(write: WriteContext): Promise<void> {
+  const { trx, userId, now, seq } = write;
+  await trx
     .insertInto("folders")
     .values({
       user_id: userId,
@@ -34,11 +30,8 @@ export async function insertRootFolderIfMissing(
  * find it missing: the root folder is a change the feed must carry like any other).
  */
 export async function ensureRootFolder(
-  db: Db["kysely"],
+  deps: { db: Db; now: () => number },
   userId: string,
-  now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await insertRootFolderIfMissing(trx, userId, now, await nextChangeSeq(trx, userId));
-  });
+  await userWrite(deps, userId, (_trx, write) => insertRootFolderIfMissing(write));
 }

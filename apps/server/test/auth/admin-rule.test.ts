@@ -4,7 +4,7 @@ import { signInAnonymously, signUpVerified, uniqueEmail } from "../helpers/users
 
 const OWNER = uniqueEmail("owner");
 
-describe("the admin rule (spec 6)", () => {
+describe("the admin rule (PRODUCT.md › Admins)", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: { OWNER_EMAIL: OWNER.toUpperCase() } });

@@ -73,7 +73,7 @@ export async function signUpVerified(
   return { client, email, password, userId: signIn.body.user.id };
 }
 
-/** A new anonymous user (spec 6), signed in on its own client. */
+/** A new anonymous user (PRODUCT.md › Anonymous use), signed in on its own client. */
 export async function signInAnonymously(
   server: TestServer,
 ): Promise<{ client: TestClient; userId: string }> {

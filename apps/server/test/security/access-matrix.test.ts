@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ErrorCode, randomId } from "@mnemo/domain";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient, TestResponse } from "../helpers/client.js";
+import { appRoutes } from "../helpers/routes.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { type SignedUpUser, signInAnonymously, signUpVerified } from "../helpers/users.js";
 import { rowCounts, userRows } from "./user-rows.js";
@@ -16,27 +16,6 @@ import { rowCounts, userRows } from "./user-rows.js";
 type RouteKey = string;
 
 const routeKey = (method: string, url: string): RouteKey => `${method} ${url}`;
-
-/**
- * Every route the app answers, read from Fastify's route tree, so a route added later shows up
- * here without editing this file. HEAD routes (Fastify adds one per GET) are left out.
- */
-function appRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
-  const routes: Array<{ method: string; url: string }> = [];
-  const pathAtDepth: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? "").length / 4;
-    const path = (pathAtDepth[depth - 1] ?? "") + (match[2] ?? "");
-    pathAtDepth.length = depth;
-    pathAtDepth[depth] = path;
-    for (const method of match[3]?.split(", ") ?? []) {
-      if (method !== "HEAD") routes.push({ method, url: path });
-    }
-  }
-  return routes;
-}
 
 /** Routes anyone may call without a session; every other route must answer 401. */
 const PUBLIC_ROUTES = new Set<RouteKey>([

@@ -323,7 +323,7 @@ describe("memo contents, title and hint with XSS payloads", () => {
     expect(stored.title).toBe(payload.trim());
     expect(stored.flashCardHint).toBe(payload);
     // A change sanitizes exactly as a create does; contents that sanitize to nothing are
-    // "empty" and leave the old contents (spec 5).
+    // "empty" and leave the old contents (PRODUCT.md › Editing and deleting).
     const created = memoIdsOf.get(payload);
     if (created) {
       const asCreated = (await client.get(`/api/memos/${created.created}`)).body.memo.contents;

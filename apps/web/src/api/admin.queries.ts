@@ -1,13 +1,9 @@
-import type { LogEntry } from "@mnemo/domain";
+import type { AnalyticsResponse } from "@mnemo/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api, query, utcOffsetMinutes } from "./client";
 
-export interface Analytics {
-  userCount: number;
-  signUpsPerDay: Array<{ date: string; count: number }>;
-  reviewsPerDay: Array<{ date: string; count: number }>;
-  latestErrors: LogEntry[];
-}
+/** What the analytics screen shows (the domain's `GET /api/admin/analytics` answer). */
+export type Analytics = AnalyticsResponse;
 
 export const adminKeys = {
   all: ["admin"] as const,

@@ -31,7 +31,9 @@ export const authApi = {
   /** `lang` becomes the new user record's language, as with sign-up. */
   signInAnonymously: (lang: Language) =>
     api<SignInResult>("POST", "/api/auth/sign-in/anonymous", { lang }),
-  /** Ends the session; the server deletes an anonymous account with it (spec 4). */
+  /**
+   * Ends the session; the server deletes an anonymous account with it (PRODUCT.md › Anonymous use).
+   */
   signOut: () => api<unknown>("POST", "/api/auth/sign-out", {}),
   /** Mails a fresh link; answers alike for unknown or already verified addresses. */
   sendVerificationEmail: (email: string) =>

@@ -21,6 +21,11 @@ beforeAll(async () => {
       response.end(
         JSON.stringify({ error: { code: "MEMO_NOT_FOUND", message: "memo not found" } }),
       );
+    } else if (request.url === "/api/newer-code") {
+      response.statusCode = 409;
+      response.end(
+        JSON.stringify({ error: { code: "MEMO_ARCHIVED", message: "a code from a newer server" } }),
+      );
     } else if (request.url === "/api/html-error") {
       response.statusCode = 502;
       response.setHeader("content-type", "text/html");
@@ -62,6 +67,11 @@ describe("api()", () => {
     const error = await api("GET", `${base}/api/missing`).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: ErrorCode.MEMO_NOT_FOUND, status: 404 });
+  });
+
+  it("turns a code it does not know into INTERNAL, keeping the status", async () => {
+    const error = await api("GET", `${base}/api/newer-code`).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: ErrorCode.INTERNAL, status: 409 });
   });
 
   it("turns a foreign error page into INTERNAL", async () => {

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@mnemo/domain";
+import { ErrorCode, isErrorCode } from "@mnemo/domain";
 import type { AuthTokenStore } from "../platform/auth-token";
 import { isNative } from "../platform/platform";
 
@@ -8,7 +8,7 @@ import { isNative } from "../platform/platform";
  */
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly status: number,
     message: string,
     readonly details?: unknown,
@@ -19,7 +19,7 @@ export class ApiError extends Error {
 }
 
 /** The error code of anything thrown: an ApiError's code, otherwise INTERNAL. */
-export function errorCodeOf(error: unknown): string {
+export function errorCodeOf(error: unknown): ErrorCode {
   return error instanceof ApiError ? error.code : ErrorCode.INTERNAL;
 }
 
@@ -121,6 +121,10 @@ async function keepAuthToken(
   if (token) await tokens.storeAuthToken(token);
 }
 
+/**
+ * The server's error answer as an ApiError. A code this client does not know (a newer server)
+ * becomes INTERNAL, so the UI still has a translation to show.
+ */
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
@@ -128,7 +132,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     };
     if (body.error?.code) {
       return new ApiError(
-        body.error.code,
+        isErrorCode(body.error.code) ? body.error.code : ErrorCode.INTERNAL,
         response.status,
         body.error.message ?? "",
         body.error.details,

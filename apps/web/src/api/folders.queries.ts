@@ -94,7 +94,10 @@ export function useDeleteFolder() {
   });
 }
 
-/** A folder's name as shown: the root folder's is replaced by the translated name (spec 3). */
+/**
+ * A folder's name as shown: the root folder's is replaced by the translated name
+ * (PRODUCT.md › Root folder).
+ */
 export function useFolderTitle(): (folder: Pick<Folder, "id" | "title">) => string {
   const { t } = useTranslation();
   return (folder) => (folder.id === ROOT_FOLDER_ID ? t("folders.rootTitle") : folder.title);

@@ -1,21 +1,13 @@
-import { type CountryCode, cacheFreshness, type Language, type UpdateMeInput } from "@mnemo/domain";
+import { cacheFreshness, type UpdateMeInput, type User } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, isNetworkError } from "./client";
 
-/** The signed-in user as GET /api/me answers it. */
+/**
+ * The signed-in user as GET and PATCH /api/me answer it: the domain's user record with its photo,
+ * and what the session says about it. (The domain has no schema of this answer yet.)
+ */
 export interface Me {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    photoUrl: string | null;
-    plan: string;
-    countryCode: CountryCode;
-    lang: Language;
-    deviceInfo: string;
-    signInMethod: string;
-    createdAt: number;
-  };
+  user: User & { photoUrl: string | null };
   isAnonymous: boolean;
   emailVerified: boolean;
   isAdmin: boolean;
@@ -23,7 +15,10 @@ export interface Me {
 
 export const meKeys = { all: ["me"] as const };
 
-/** Spec 3: a locally cached copy of the current user (cleared with local storage on logout). */
+/**
+ * A copy of the current user kept on the device, cleared with local storage on logout
+ * (PRODUCT.md › Client and server).
+ */
 const CACHED_ME_KEY = "mnemo.me";
 
 interface CachedMe {
@@ -36,7 +31,7 @@ function readCachedMe(): CachedMe | null {
     const cached = JSON.parse(localStorage.getItem(CACHED_ME_KEY) ?? "null") as CachedMe | null;
     return cached?.me?.user?.id ? cached : null;
   } catch {
-    // Spec 8: storage errors are logged and replaced by a fallback value.
+    // Storage errors are logged and replaced by a fallback value (PRODUCT.md › Error codes).
     console.error("the cached user could not be read");
     return null;
   }
@@ -74,9 +69,9 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function useMe() {
-  // Spec 7: the current user comes from the local cache while it is fresh (SUCCESS), so the app
-  // opens without waiting for the network; it is still refetched in the background. A stale or
-  // missing copy (NEED_FETCH, FAIL) is fetched first.
+  // PRODUCT.md › Client and server: the current user comes from the local cache while it is fresh
+  // (SUCCESS), so the app opens without waiting for the network; it is still refetched in the
+  // background. A stale or missing copy (NEED_FETCH, FAIL) is fetched first.
   const cached = readCachedMe();
   const isFresh = cacheFreshness(cached, Date.now()) === "SUCCESS";
   // Refetched when the tab comes back, so a logout in another tab is noticed here too.

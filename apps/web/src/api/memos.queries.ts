@@ -24,7 +24,7 @@ export const memoKeys = {
   share: (memoId: string) => ["memo-share", memoId] as const,
 };
 
-/** The six sort modes of spec 4, in the order a picker lists them. */
+/** The six sort modes (PRODUCT.md › Sort modes), in the order a picker lists them. */
 export const SORT_MODE_OPTIONS: readonly SortMode[] = SORT_MODES;
 
 export function isSortMode(value: unknown): value is SortMode {
@@ -128,7 +128,7 @@ export function useMemo(memoId: string | undefined) {
 
 // Every change is made on the device first (cache + outbox in one transaction): it shows at
 // once, online or not, and the sync engine sends it. The cache tells the screens to refresh
-// (see `useCacheRefresh`), so a mutation needs no invalidation of its own.
+// (`onCacheChanged`, heard by SessionGate.tsx), so a mutation needs no invalidation of its own.
 const LOCAL = { networkMode: "always" } as const;
 
 export function useCreateMemo() {

@@ -1,4 +1,4 @@
-import type { Subject } from "@mnemo/domain";
+import type { AddSubjectsResponse, SubjectsResponse } from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 
@@ -7,7 +7,7 @@ export const subjectKeys = { all: ["subjects"] as const };
 export function useSubjects() {
   return useQuery({
     queryKey: subjectKeys.all,
-    queryFn: async () => (await api<{ subjects: Subject[] }>("GET", "/api/subjects")).subjects,
+    queryFn: async () => (await api<SubjectsResponse>("GET", "/api/subjects")).subjects,
   });
 }
 
@@ -15,8 +15,7 @@ export function useSubjects() {
 export function useAddSubjects() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (names: string[]) =>
-      api<{ created: string[]; incremented: string[] }>("POST", "/api/subjects", { names }),
+    mutationFn: (names: string[]) => api<AddSubjectsResponse>("POST", "/api/subjects", { names }),
     onSuccess: () => client.invalidateQueries({ queryKey: subjectKeys.all }),
   });
 }

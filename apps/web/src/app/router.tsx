@@ -7,8 +7,8 @@ import { Root } from "./Root";
 type Access = "public" | "user" | "admin";
 
 /**
- * A lazily loaded screen (spec 2: every page is lazy-loaded) behind its access guard.
- * `load` imports the module; `name` is its exported component.
+ * A lazily loaded screen (PRODUCT.md › Screens: every screen loads on demand) behind its access
+ * guard. `load` imports the module; `name` is its exported component.
  */
 function screen<Name extends string>(
   path: string,
@@ -47,7 +47,10 @@ const text = () => import("../features/text/text.screens");
 const subjects = () => import("../features/subjects/subjects.screens");
 const shared = () => import("../features/shared/shared.screens");
 
-/** Every route of spec 2. Query parameters carry the ids of the screens without path ids. */
+/**
+ * Every route of PRODUCT.md › Screens. Query parameters carry the ids of the screens without path
+ * ids.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

@@ -4,7 +4,10 @@ import { initReactI18next } from "react-i18next";
 
 const LANGUAGE_KEY = "mnemo.lang";
 
-/** Loads `/assets/i18n/{lang}.json` (spec 7), the file the build writes from src/i18n/<lang>/. */
+/**
+ * Loads `/assets/i18n/{lang}.json` (PRODUCT.md › Client and server), the file the build writes from
+ * src/i18n/<lang>/.
+ */
 const fetchBackend: BackendModule = {
   type: "backend",
   init() {},
@@ -24,8 +27,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The language before a user is known: the one chosen last on this device, else Korean (spec 9
- * default), except for a browser that asks for English only.
+ * The language before a user is known: the one chosen last on this device, else Korean (the
+ * default, PRODUCT.md › Start-up), except for a browser that asks for English only.
  */
 export function initialLanguage(): Language {
   const stored = localStorage.getItem(LANGUAGE_KEY);
@@ -56,5 +59,5 @@ export async function setLanguage(lang: Language): Promise<void> {
   document.documentElement.lang = lang;
 }
 
-/** Keys kept across a logout (which clears the rest of local storage, spec 4). */
+/** Keys kept across a logout (which clears the rest of local storage, PRODUCT.md › Logout). */
 export const DEVICE_KEYS = [LANGUAGE_KEY];

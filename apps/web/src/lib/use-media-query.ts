@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Spec 9: at 992 px and wider the web layout (top bar + side navigation) is used. */
+/** PRODUCT.md › Shell: at 992 px and wider the web layout (top bar + side navigation) is used. */
 export const WIDE_LAYOUT_QUERY = "(min-width: 992px)";
 
 export function useMediaQuery(query: string): boolean {

@@ -1,11 +1,4 @@
-import type {
-  CreateFolderInput,
-  CreateMemoInput,
-  Folder,
-  MemoSummary,
-  UpdateFolderInput,
-  UpdateMemoInput,
-} from "@mnemo/domain";
+import type { ErrorCode, Folder, MemoSummary, SyncChange } from "@mnemo/domain";
 import { Dexie, type EntityTable } from "dexie";
 
 /**
@@ -36,26 +29,20 @@ export interface CachedBody {
   storedAt: number;
 }
 
-/** Every change the device makes, waiting to be sent in order (see `outbox-ops.ts`). */
+/** The change of `POST /api/sync/ops` of one kind, without its opId. */
+type SyncChangeOf<K extends SyncChange["kind"]> = Extract<SyncChange, { kind: K }>;
+
+/**
+ * Every change the device makes, waiting to be sent in order: an op of `POST /api/sync/ops`
+ * without its opId (the domain's `SyncChange`). A create also names its target (`memoId`,
+ * `folderId`: the id in its input) as every other change does; the server ignores that field. A
+ * `memo.update` always carries the memo's revision the edit started from.
+ */
 export type OutboxOp =
-  | { kind: "memo.create"; memoId: string; input: CreateMemoInput & { id: string } }
-  | {
-      kind: "memo.update";
-      memoId: string;
-      input: UpdateMemoInput;
-      /** The memo's revision the edit started from; the server keeps the losing text of a conflict. */
-      baseRevision: number;
-    }
-  | { kind: "memo.move"; memoId: string; folderId: string }
-  | { kind: "memo.delete"; memoId: string }
-  | { kind: "memo.review"; memoId: string; reviewedAt: number }
-  | { kind: "memo.complete"; memoId: string; completedAt: number }
-  | { kind: "memo.uncomplete"; memoId: string }
-  | { kind: "memo.priority"; memoId: string; delta: 1 | -1 }
-  | { kind: "folder.create"; folderId: string; input: CreateFolderInput & { id: string } }
-  | { kind: "folder.update"; folderId: string; input: UpdateFolderInput }
-  | { kind: "folder.delete"; folderId: string }
-  | { kind: "folder.order"; folderIds: string[] };
+  | Exclude<SyncChange, { kind: "memo.create" | "memo.update" | "folder.create" }>
+  | (SyncChangeOf<"memo.create"> & { memoId: string })
+  | (SyncChangeOf<"memo.update"> & { baseRevision: number })
+  | (SyncChangeOf<"folder.create"> & { folderId: string });
 
 export interface OutboxEntry {
   /** Auto-increment: the order changes were made in, which is the order they are sent in. */
@@ -75,7 +62,7 @@ export interface RejectedEntry {
   id?: number;
   opId: string;
   op: OutboxOp;
-  code: string;
+  code: ErrorCode;
   rejectedAt: number;
   /** For a refused memo create or edit: the title and text the user wrote, so none is lost. */
   text?: { title: string; contents: string };

@@ -120,7 +120,10 @@ export function bodySize(contents: string): number {
   return contents.length * 2;
 }
 
-/** The budget for memo bodies: the spec's 100 MB less room for lists, outbox and drafts. */
+/**
+ * The budget for memo bodies (PRODUCT.md › Offline and sync): 100 MB less room for lists, outbox
+ * and drafts.
+ */
 export const BODY_BUDGET_BYTES = Math.floor(OFFLINE_CACHE_BYTES * 0.9);
 
 /** The keys a memo gets from its folder: due key, and the home key while the folder is on home. */

@@ -45,7 +45,7 @@ export function onQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 
-function refused(code: string, message: string): ApiError {
+function refused(code: ErrorCode, message: string): ApiError {
   return new ApiError(code, 400, message);
 }
 
@@ -151,7 +151,8 @@ export async function updateMemoLocally(
     const memo = await requireMemo(db, memoId);
     const { contents: rawContents, ...fields } = input;
     const contents = rawContents === undefined ? "" : sanitizeRichText(rawContents);
-    // Spec 5: empty editor content leaves the stored contents (and preview) as they are.
+    // PRODUCT.md › Editing and deleting: empty editor content leaves the stored contents (and
+    // preview) as they are.
     const hasContents = !isEmptyRichText(contents);
     await db.memos.put({
       ...memo,
@@ -216,7 +217,10 @@ async function memoOp(
   });
 }
 
-/** Spec 4: the domain's `applyReview` with the folder's read repetition value; new due key. */
+/**
+ * PRODUCT.md › Review: the domain's `applyReview` with the folder's read repetition value, then
+ * the new due key.
+ */
 export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
   const reviewedAt = Date.now();
   return memoOp(memoId, { kind: "memo.review", memoId, reviewedAt }, (memo, folder) => {
@@ -226,7 +230,7 @@ export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
   });
 }
 
-/** Spec 4: the domain's `applyComplete`. */
+/** PRODUCT.md › Completion: the domain's `applyComplete`. */
 export function completeMemoLocally(memoId: string): Promise<MemoSummary> {
   const completedAt = Date.now();
   return memoOp(memoId, { kind: "memo.complete", memoId, completedAt }, (memo) =>
@@ -234,14 +238,14 @@ export function completeMemoLocally(memoId: string): Promise<MemoSummary> {
   );
 }
 
-/** Spec 4: the domain's `applyUncomplete` (MEMO_NOT_COMPLETED without a completion). */
+/** PRODUCT.md › Completion: the domain's `applyUncomplete` (MEMO_NOT_COMPLETED without one). */
 export function uncompleteMemoLocally(memoId: string): Promise<MemoSummary> {
   return memoOp(memoId, { kind: "memo.uncomplete", memoId }, (memo) =>
     withIsCompleted(applyUncomplete(memo)),
   );
 }
 
-/** Spec 4: the domain's `changePriority`. */
+/** PRODUCT.md › Priority: the domain's `changePriority`. */
 export function changePriorityLocally(memoId: string, delta: 1 | -1): Promise<MemoSummary> {
   return memoOp(memoId, { kind: "memo.priority", memoId, delta }, (memo) =>
     changePriority(memo, delta),
@@ -256,8 +260,9 @@ function withIsCompleted(memo: CachedMemo): CachedMemo {
 // ---- folders ------------------------------------------------------------------------------
 
 /**
- * A folder as the server creates it: every setting at its default (spec 3, `folderSchema`)
- * unless given; made without parsing, so the offline chunk carries no schema library.
+ * A folder as the server creates it: every setting at its default (PRODUCT.md › Folder fields,
+ * `folderSchema`) unless given; made without parsing, so the offline chunk carries no schema
+ * library.
  */
 export function newFolder(
   fields: Pick<Folder, "id" | "title" | "createdAt"> & Partial<Folder>,

@@ -36,15 +36,6 @@ export {
   updateFolderLocally,
   updateMemoLocally,
 } from "./local-writes";
-export {
-  dismissRejected,
-  getSyncStatus,
-  hasPendingChanges,
-  onSignedOut,
-  requestSync,
-  startSync,
-  stopSync,
-  storeServerFolders,
-  storeServerMemos,
-  subscribeSyncStatus,
-} from "./sync-engine";
+export { onSignedOut, requestSync, startSync, stopSync } from "./sync-engine";
+export { dismissRejected, getSyncStatus, subscribeSyncStatus } from "./sync-status";
+export { hasPendingChanges, storeServerFolders, storeServerMemos } from "./sync-store";

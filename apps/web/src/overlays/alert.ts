@@ -30,7 +30,10 @@ export function showAlert(title: string, message = ""): Promise<void> {
   });
 }
 
-/** Cancel / OK confirmation (spec 5: before every delete); true only on OK. */
+/**
+ * Cancel / OK confirmation (before every delete, PRODUCT.md › Editing and deleting); true only on
+ * OK.
+ */
 export function confirmAlert(
   title: string,
   message: string,

@@ -21,8 +21,9 @@ export function errorMessage(code: string): string {
 }
 
 /**
- * Spec 8: the error dialog. Its title is prefixed with [ERROR] when `flagged`; the message is
- * the code's translation; a log entry (code, country, message, userKey, time) goes to the server.
+ * The error dialog (PRODUCT.md › Error dialog). Its title is prefixed with [ERROR] when `flagged`;
+ * the message is the code's translation; a log entry (code, country, message, userKey, time) goes
+ * to the server.
  */
 export async function showError(
   error: unknown,

@@ -1,6 +1,9 @@
 import { overlayStore } from "./overlay-store";
 
-/** Spec 9: a loading indicator dismisses itself after 2 seconds unless told otherwise. */
+/**
+ * PRODUCT.md › Overlays: a loading indicator dismisses itself after 2 seconds unless told
+ * otherwise.
+ */
 export const LOADING_TIMEOUT_MS = 2000;
 
 /** Shows the loading indicator; call the answer to dismiss it earlier. */

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useSyncExternalStore } from "react";
 
-// The overlays of spec 4 (alert, modal, toast, popover, loading) as one small store: services
-// call present/dismiss from anywhere (even outside React), and <OverlayHost> renders what is open.
+// The overlays (PRODUCT.md › Overlays: alert, modal, toast, popover, loading) as one small store:
+// services call present/dismiss from anywhere (even outside React), and <OverlayHost> renders what
+// is open.
 
 export interface AlertButton {
   label: string;

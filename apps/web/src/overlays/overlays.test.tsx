@@ -33,7 +33,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe("the error dialog (spec 8)", () => {
+describe("the error dialog (PRODUCT.md › Error dialog)", () => {
   it.each([
     ["ko", ErrorCode.AUTH_WEAK_PASSWORD, "[ERROR] 오류", "비밀번호는 8자 이상이어야 합니다."],
     [
@@ -71,14 +71,16 @@ describe("the error dialog (spec 8)", () => {
   it("reads an unknown code as the generic message, not as the raw code", async () => {
     await i18next.changeLanguage("en");
     render(<OverlayHost />);
-    act(() => void showError(new ApiError("SOMETHING_NEW", 400, "")));
+    // A code this build has no string for (the client maps codes it does not know to INTERNAL).
+    const unknown = "SOMETHING_NEW" as ErrorCode;
+    act(() => void showError(new ApiError(unknown, 400, "")));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog.textContent).toContain(i18next.t("errors.INTERNAL"));
     expect(dialog.textContent).not.toContain("SOMETHING_NEW");
   });
 });
 
-describe("confirmAlert (spec 5: Cancel or OK before a delete)", () => {
+describe("confirmAlert (Cancel or OK before a delete, PRODUCT.md › Editing and deleting)", () => {
   it.each([
     ["common.cancel", false],
     ["common.ok", true],

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { overlayStore } from "./overlay-store";
 
-/** Spec 9: popovers are 300 px wide. */
+/** PRODUCT.md › Overlays: popovers are 300 px wide. */
 export const POPOVER_WIDTH_PX = 300;
 
 /** Shows `content` in a small popover next to `anchor`; a click outside or Escape closes it. */

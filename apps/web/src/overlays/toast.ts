@@ -1,6 +1,6 @@
 import { overlayStore } from "./overlay-store";
 
-/** Spec 9: a toast stays 2000 ms, at the top. */
+/** PRODUCT.md › Overlays: a toast stays 2000 ms, at the top. */
 export const TOAST_DURATION_MS = 2000;
 
 export function showToast(message: string, durationMs = TOAST_DURATION_MS): void {

@@ -29,8 +29,9 @@ function productionBannerUnit(platform: "ios" | "android"): string | undefined {
 }
 
 /**
- * Spec "banner ad": size BANNER at the bottom centre, margin −13 on iOS (the home indicator's
- * inset the web view already pads) and 0 elsewhere, test ads outside a production build.
+ * PRODUCT.md › Native apps: size BANNER at the bottom centre, margin −13 on iOS (the home
+ * indicator's inset the web view already pads) and 0 elsewhere, test ads outside a production
+ * build.
  */
 export function bannerOptions(platform: PlatformName, isProduction: boolean): BannerAdOptions {
   const unitPlatform = platform === "ios" ? "ios" : "android";
@@ -55,10 +56,10 @@ export interface BannerAdDependencies {
 }
 
 /**
- * Starts the banner: checks tracking authorization (spec: notDetermined is logged as an error),
- * initializes the SDK, shows the banner, then hides it while a modal is open and resumes it when
- * the last one closes. Plugin calls run one after another so a quick open-close cannot reorder
- * them. Answers a function that stops following the modal.
+ * Starts the banner: checks tracking authorization (notDetermined is logged as an error,
+ * PRODUCT.md › Native apps), initializes the SDK, shows the banner, then hides it while a modal is
+ * open and resumes it when the last one closes. Plugin calls run one after another so a quick
+ * open-close cannot reorder them. Answers a function that stops following the modal.
  */
 export async function startBannerAd(deps: BannerAdDependencies): Promise<() => void> {
   const { plugin } = deps;

@@ -5,8 +5,9 @@ import { ApiError } from "../api/client";
 import { nativeClipboard, provideNativeClipboard, webClipboard } from "./clipboard";
 import { copyText } from "./copy-text";
 
-// The clipboard's error codes (spec: "the API is unavailable in this browser", "writing images is
-// unsupported"), against fakes at the plugin boundary: Capacitor's plugin and the browser's API.
+// The clipboard's error codes (PRODUCT.md › Clipboard: "the API is unavailable in this browser",
+// "writing images is unsupported"), against fakes at the plugin boundary: Capacitor's plugin and
+// the browser's API.
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(

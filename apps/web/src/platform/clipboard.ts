@@ -13,7 +13,7 @@ export interface AppClipboard {
 const unavailable = (cause: unknown) =>
   new ApiError(ErrorCode.CLIPBOARD_UNAVAILABLE, 0, String(cause));
 
-/** Spec "clipboard": every failure reads as the clipboard being unavailable. */
+/** PRODUCT.md › Clipboard: every failure reads as the clipboard being unavailable. */
 async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -32,7 +32,8 @@ export function nativeClipboard(plugin: Pick<ClipboardPlugin, "write" | "read">)
 
 /**
  * The browser's clipboard (`navigator.clipboard`, missing outside secure contexts and in old
- * browsers). Images need `ClipboardItem`; without it the spec's "writing images is unsupported".
+ * browsers). Images need `ClipboardItem`; without it "writing images is unsupported"
+ * (PRODUCT.md › Clipboard).
  */
 export function webClipboard(
   clipboard: Clipboard | undefined,

@@ -54,7 +54,7 @@ function setUp(info: DeviceInfo = PHONE) {
 }
 
 describe("describeDevice", () => {
-  it("keeps the spec's fields as one JSON string", () => {
+  it("keeps the user record's device fields as one JSON string", () => {
     expect(JSON.parse(describeDevice(PHONE))).toEqual({
       model: "iPhone15,2",
       platform: "ios",

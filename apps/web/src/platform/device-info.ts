@@ -12,8 +12,8 @@ export interface SignedInUser {
 }
 
 /**
- * Spec 3 `deviceInfo`: the fields the spec names (model, platform, OS version, manufacturer,
- * isVirtual, web-view version) as one JSON string.
+ * `deviceInfo` (PRODUCT.md › Users): the fields it lists (model, platform, OS version,
+ * manufacturer, isVirtual, web-view version) as one JSON string.
  */
 export function describeDevice(info: DeviceInfo): string {
   return JSON.stringify({

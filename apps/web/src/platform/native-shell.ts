@@ -17,7 +17,10 @@ import { isProductionBuild, type PlatformName, platformName } from "./platform";
 /** The light theme's background (app.css `--bg`), so the status bar blends with the page. */
 const STATUS_BAR_COLOR = "#f2f2f7";
 
-/** Logs to the console and to the server's error log (spec 8), as the error dialog does. */
+/**
+ * Logs to the console and to the server's error log (PRODUCT.md › Error dialog), as the error
+ * dialog does.
+ */
 function reportError(message: string): void {
   console.error(message);
   void sendErrorLog({
@@ -48,8 +51,9 @@ async function setStatusBar(platform: PlatformName): Promise<void> {
 }
 
 /**
- * Spec 4 start-up on native: set the status bar, init ads (the bottom banner), and store the
- * device info on the user once one is signed in. One failing does not stop the others.
+ * Start-up on native (PRODUCT.md › Native apps): set the status bar, init ads (the bottom banner),
+ * and store the device info on the user once one is signed in. One failing does not stop the
+ * others.
  */
 export async function startNativeShell(queryClient: QueryClient): Promise<void> {
   const platform = platformName();

@@ -16,15 +16,15 @@ import { MeContext, useOptionalMe } from "./me-context";
 import { homePath, rememberUser, signOut } from "./session";
 
 /**
- * Entry paths from which the app goes on to home once a user is known (spec 4): at start-up,
- * and right after a sign-in on the login screen.
+ * Entry paths from which the app goes on to home once a user is known (PRODUCT.md › Start-up): at
+ * start-up, and right after a sign-in on the login screen.
  */
 const ENTRY_PATHS = new Set(["/", "/login", "/signup"]);
 
 /**
- * Start-up (spec 4): while the user loads, a loading indicator; then the interface language
- * follows the user's `lang` and the app goes home. A session without a user record gets the
- * user-not-found alert and is logged out.
+ * Start-up (PRODUCT.md › Start-up): while the user loads, a loading indicator; then the interface
+ * language follows the user's `lang` and the app goes home. A session without a user record gets
+ * the user-not-found alert and is logged out.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
           void client.invalidateQueries({ queryKey });
         }
       });
-      // The session ended elsewhere (spec 4 "the app watches auth state"): signed out here too.
+      // The session ended elsewhere (PRODUCT.md › Start-up): signed out here too.
       const stopSignedOut = layer.onSignedOut(() => {
         forgetCachedMe();
         client.setQueryData(meKeys.all, null);
@@ -109,7 +109,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return <MeContext.Provider value={me.data ?? null}>{children}</MeContext.Provider>;
 }
 
-/** Private screens: no user → the login screen (spec 4 "no user: logout to login"). */
+/** Private screens: no user → the login screen (PRODUCT.md › Screens). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const me = useOptionalMe();
   const location = useLocation();
@@ -118,7 +118,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin-only screens (spec 6): others see not-found. */
+/** Admin-only screens (PRODUCT.md › Admins): others see not-found. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const me = useOptionalMe();
   if (!me?.isAdmin) return <Navigate to="/home" replace />;

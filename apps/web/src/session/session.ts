@@ -8,15 +8,15 @@ import { closeOfflineCache, loadOffline } from "../offline/offline-lazy";
 import { confirmAlert } from "../overlays/alert";
 import { setErrorLogContext } from "../overlays/error-dialog";
 
-/** Spec 3: the user id is kept locally, beside the cached user record. */
+/** The user id is kept on the device (PRODUCT.md › Users), beside the cached user record. */
 export const USER_ID_KEY = "mnemo.userId";
 
-/** The home route of spec 2, which receives the signed-in user's id (myId). */
+/** The home route (PRODUCT.md › Screens), which receives the signed-in user's id (myId). */
 export function homePath(userId: string): string {
   return `/home/${encodeURIComponent(userId)}`;
 }
 
-/** Spec 6: an anonymous account's e-mail is literally `Anonymous`. */
+/** An anonymous account's e-mail is literally `Anonymous` (PRODUCT.md › Anonymous use). */
 export function isAnonymousUser(me: Me): boolean {
   return me.isAnonymous || me.user.email === ANONYMOUS_EMAIL;
 }
@@ -27,7 +27,7 @@ export function rememberUser(me: Me | null): void {
   setErrorLogContext({ userKey: me?.user.id ?? null, country: me?.user.countryCode ?? "GL" });
 }
 
-/** Spec 4: logout clears local storage (device settings such as the language stay). */
+/** PRODUCT.md › Logout: logout clears local storage (device settings such as the language stay). */
 export function clearLocalStorage(): void {
   const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
@@ -35,8 +35,8 @@ export function clearLocalStorage(): void {
 }
 
 /**
- * Spec 4 logout. An anonymous user is warned first that the account and every memo go with it
- * (the server deletes them on sign-out); answers false when the user cancels.
+ * Logout (PRODUCT.md › Logout). An anonymous user is warned first that the account and every memo
+ * go with it (the server deletes them on sign-out); answers false when the user cancels.
  */
 export async function signOut(client: QueryClient, me: Me | null): Promise<boolean> {
   if (me && isAnonymousUser(me)) {

@@ -17,7 +17,7 @@ const SWIPE_EDGE_PX = 24;
 const SWIPE_MIN_PX = 60;
 
 /**
- * Spec 2 "swipe gesture is enabled only on native": a swipe right from the left edge opens the
+ * PRODUCT.md › Shell, the swipe is native only: a swipe right from the left edge opens the
  * slide-out menu and a swipe left closes it. Mostly-vertical moves are scrolls and are ignored.
  */
 function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boolean) => void) {
@@ -51,7 +51,7 @@ function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boo
 }
 
 /**
- * Spec 2 "Shell": at ≥ 992 px a 50 px top bar (title → private-folders, user name →
+ * PRODUCT.md › Shell: at ≥ 992 px a 50 px top bar (title → private-folders, user name →
  * account-settings) and a 200 px side navigation; below, a slide-out menu. Hidden when signed out.
  */
 export function AppShell() {

@@ -9,13 +9,13 @@ import { useSignedInMe } from "../session/me-context";
 import { isAnonymousUser, signOut } from "../session/session";
 
 /**
- * Spec 4: the build's configuration decides dev mode. PROD, not MODE: the native apps' build
- * runs in mode "native" and is a production build too.
+ * The build's configuration decides dev mode (PRODUCT.md › Shell). PROD, not MODE: the native apps'
+ * build runs in mode "native" and is a production build too.
  */
 const isDevMode = !import.meta.env.PROD;
 
 /**
- * The navigation entries of spec 2 "Shell", shared by the side navigation (≥ 992 px) and the
+ * The navigation entries (PRODUCT.md › Shell), shared by the side navigation (≥ 992 px) and the
  * slide-out menu: home; private (root folder, category folders, manage folders); public (coming
  * soon); settings (account); admin (analytics) for admins; the user; dev banner; copy address.
  */
@@ -32,7 +32,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
       (folder.isCategoryFolder || folder.sideNavPinned),
   );
   // `end`: a parent path (e.g. /private-folders) is not active on its children's pages; home
-  // stays active at /home/<myId> (spec 2: home receives myId after sign-in).
+  // stays active at /home/<myId> (PRODUCT.md › Screens: home receives myId after sign-in).
   const link = (to: string, label: string, extra?: string) => (
     <li>
       <NavLink

@@ -7,7 +7,7 @@ import type { Draft, RejectedEntry } from "../offline/cache-db";
 import { draftPath } from "../offline/draft-key";
 import { listLeftDrafts, onDraftsChanged } from "../offline/drafts";
 import { createMemoLocally } from "../offline/local-writes";
-import { dismissRejected, getSyncStatus, subscribeSyncStatus } from "../offline/sync-engine";
+import { dismissRejected, getSyncStatus, subscribeSyncStatus } from "../offline/sync-status";
 
 // Loaded lazily by the shell (with the offline layer) once a user is signed in.
 import { showError } from "../overlays/error-dialog";

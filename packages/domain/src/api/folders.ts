@@ -10,7 +10,7 @@ export const folderTitleSchema = z.string().trim().min(1).max(200);
 /** A folder's date or read repetition value: a number in 0…100 000. */
 export const repetitionValueSchema = z.number().min(0).max(100_000);
 
-/** The settings of spec 3 a client may set on create and change later. */
+/** The settings (PRODUCT.md › Folder fields) a client may set on create and change later. */
 const folderSettingsShape = {
   description: z.string().max(2_000),
   isCategoryFolder: z.boolean(),

@@ -15,10 +15,13 @@ export type HomeReviewListQuery = z.infer<typeof homeReviewListQuerySchema>;
 /**
  * A memo of the home review list: its summary (with `sortingValue` = `repetitionScore`), the
  * title of its folder, and its repetition score (see `repetitionScore`) at the server's now.
+ * The server also sends `dueKey` (see `repetitionDueKey`), the key it read the list by;
+ * clients do not need it, and the offline list leaves it out.
  */
 export const homeReviewItemSchema = memoSummarySchema.extend({
   folderTitle: z.string(),
   repetitionScore: z.number(),
+  dueKey: z.number().optional(),
 });
 export type HomeReviewItem = z.infer<typeof homeReviewItemSchema>;
 

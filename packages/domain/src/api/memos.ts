@@ -90,7 +90,7 @@ export const listMemosResponseSchema = z.object({
 });
 export type ListMemosResponse = z.infer<typeof listMemosResponseSchema>;
 
-/** A memo title: trimmed, 1–500 characters (spec 5: required). */
+/** A memo title: trimmed, 1–500 characters, required (PRODUCT.md › Editing and deleting). */
 export const memoTitleSchema = z.string().trim().min(1).max(500);
 
 /** Rich-text HTML as the editor stores it; sanitized by the server before it is stored. */
@@ -107,8 +107,8 @@ const memoFieldsShape = {
 };
 
 /**
- * `POST /api/memos` (spec 5: folderId and title are required). `id` may be chosen by an offline
- * client; a repeated create with the same id answers the existing memo.
+ * `POST /api/memos` (folderId and title are required, PRODUCT.md › Editing and deleting). `id` may
+ * be chosen by an offline client; a repeated create with the same id answers the existing memo.
  */
 export const createMemoInputSchema = z.object({
   id: objectIdSchema.optional(),
@@ -140,7 +140,7 @@ export type MemoChanges = z.infer<typeof memoChangesSchema>;
 
 /**
  * `PATCH /api/memos/:memoId`: at least one memo field. `contents` (and with it the preview)
- * changes only when the new contents are not empty rich text (spec 5).
+ * changes only when the new contents are not empty rich text (PRODUCT.md › Editing and deleting).
  *
  * `opId` makes the change idempotent (a replay changes nothing and answers the memo's current
  * state). `baseRevision` is the revision the client edited from: when it is lower than the stored
@@ -197,7 +197,7 @@ export const completeMemoInputSchema = memoOpInputSchema.extend({
 });
 export type CompleteMemoInput = z.infer<typeof completeMemoInputSchema>;
 
-/** `POST /api/memos/:memoId/priority`: add or subtract 1 (spec 4). */
+/** `POST /api/memos/:memoId/priority`: add or subtract 1 (PRODUCT.md › Priority). */
 export const changePriorityInputSchema = z.object({
   opId: opIdSchema,
   delta: z.union([z.literal(1), z.literal(-1)]),

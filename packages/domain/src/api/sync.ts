@@ -134,6 +134,15 @@ export type SyncOp = z.infer<typeof syncOpSchema>;
 /** The `kind` of a {@link SyncOp}: `memo.create` … `folder.order`. */
 export type SyncOpKind = SyncOp["kind"];
 
+/** Each member of a union without its `opId` (a plain `Omit` would merge the members). */
+type WithoutOpId<Op> = Op extends unknown ? Omit<Op, "opId"> : never;
+
+/**
+ * A {@link SyncOp} without its `opId`: the change itself, as an offline client keeps it in its
+ * outbox, the opId stored beside it and added when the change is sent.
+ */
+export type SyncChange = WithoutOpId<SyncOp>;
+
 /**
  * `POST /api/sync/ops` body as the server first reads it: 1…100 objects, each with a string
  * `opId` and `kind` (anything else is a 400 `VALIDATION_FAILED` of the whole request). Each op is

@@ -1,6 +1,9 @@
 import { CACHE_STALE_AFTER_MS } from "../constants.js";
 
-/** Outcomes of a local cache read (spec 4): the data, nothing usable, or data that should be refetched. */
+/**
+ * Outcomes of a local cache read (PRODUCT.md › Offline and sync): the data, nothing usable, or data
+ * that should be refetched.
+ */
 export const CACHE_RESULTS = ["SUCCESS", "FAIL", "NEED_FETCH"] as const;
 
 /** One of {@link CACHE_RESULTS}. */
@@ -19,8 +22,8 @@ export interface CacheStamp {
 }
 
 /**
- * Whether a cached copy may be used as is (spec 9: without a recorded server time, data counts as
- * stale after 6 hours).
+ * Whether a cached copy may be used as is (PRODUCT.md › Offline and sync: without a recorded server
+ * time, data counts as stale after 6 hours).
  *
  * - no copy → `FAIL`;
  * - a copy with a recorded server time → `SUCCESS` (its freshness is the change feed's business);

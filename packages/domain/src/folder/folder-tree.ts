@@ -14,9 +14,9 @@ export type FolderTreeFields = Pick<
 >;
 
 /**
- * The folder list order (spec 3): pinned first, then `order` ascending, then the oldest
- * (`createdAt`, epoch ms) first; the id (by UTF-16 code units) breaks the remaining ties, so the
- * order is total and the same on every device and on the server. A comparator for
+ * The folder list order (PRODUCT.md › Folder order and tree): pinned first, then `order`
+ * ascending, then the oldest (`createdAt`, epoch ms) first; the id (by UTF-16 code units) breaks
+ * the remaining ties, so the order is total and the same on every device and on the server. A comparator for
  * `Array.prototype.sort`; throws nothing.
  */
 export function compareFolders(a: OrderedFolder, b: OrderedFolder): number {

@@ -9,7 +9,7 @@ import { type SortMode, sortModeSchema } from "../memo/sorting.js";
 export const DEFAULT_SORT_MODE: SortMode = "latest";
 
 /**
- * A folder of private memos (spec 3).
+ * A folder of private memos (PRODUCT.md › Folder fields).
  *
  * Required: `id`, `title`, `createdAt`, `updatedAt` (epoch ms). Defaults: `description` `''`,
  * `parentFolderLocation` `''`, `parentFolderId` `null`, `subFolderIds`/`nodeFolderIds` `[]`,
@@ -53,7 +53,7 @@ export type Folder = z.infer<typeof folderSchema>;
  * Only `id` and `title` are required; everything else takes its {@link folderSchema} default.
  *
  * - `isCategoryFolder` absent: true when either older name `isMemoFolder` or `isCategory` is true.
- * - `sideNavPinned` absent: the older `pinned` value (spec 3: "sideNavPinned (older name pinned)");
+ * - `sideNavPinned` absent: the older `pinned` value (PRODUCT.md › Folder fields);
  *   `pinned` itself is kept as given.
  * - `sortingMethod` that is not a known {@link SortMode}: `'latest'` (older apps wrote other
  *   values; an import should not fail on a display preference).
@@ -88,9 +88,9 @@ export function parseImportedFolder(raw: unknown, now = 0): Folder {
 }
 
 /**
- * The field values of a user's built-in root folder (spec 3): id `root`, in the root, pinned in
- * the side navigation, every other field at its default. Its `title` is `''` because clients
- * show the translated default-folder name instead of a stored title.
+ * The field values of a user's built-in root folder (PRODUCT.md › Root folder): id `root`, in the
+ * root, pinned in the side navigation, every other field at its default. Its `title` is `''`
+ * because clients show the translated default-folder name instead of a stored title.
  *
  * @param now - epoch ms stamped as `createdAt` and `updatedAt`
  * @throws AppError `VALIDATION_FAILED` when `now` is not an epoch ms integer ≥ 0

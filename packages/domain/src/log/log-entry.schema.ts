@@ -9,9 +9,10 @@ export const LOG_COUNTRY_MAX = 8;
 export const LOG_MESSAGE_MAX = 2000;
 
 /**
- * What a client sends to record an error (spec 8): `code` (1–100 characters), `country` (a
- * `CountryCode` or any string up to 8 characters, since it may come from an older client),
- * `message` (up to 2000 characters) and `userKey` (the user id, or `null` when signed out).
+ * What a client sends to record an error (PRODUCT.md › Admin analytics and logs): `code` (1–100
+ * characters), `country` (a `CountryCode` or any string up to 8 characters, since it may come from
+ * an older client), `message` (up to 2000 characters) and `userKey` (the user id, or `null` when
+ * signed out).
  */
 export const logEntryInputSchema = z.object({
   code: z.string().min(1).max(LOG_CODE_MAX),
@@ -24,8 +25,8 @@ export const logEntryInputSchema = z.object({
 export type LogEntryInput = z.infer<typeof logEntryInputSchema>;
 
 /**
- * A stored log entry (spec 3): the client's fields plus `createAt` (sic, the stored name),
- * epoch ms stamped by the server.
+ * A stored log entry (PRODUCT.md › Log entries): the client's fields plus `createAt` (sic, the
+ * stored name), epoch ms stamped by the server.
  */
 export const logEntrySchema = logEntryInputSchema.extend({ createAt: epochMsSchema });
 

@@ -17,9 +17,9 @@ export interface HomeCandidateGroup<T extends HomeCandidate> {
 }
 
 /**
- * The home review list (spec 4): the memos of the groups, highest repetition score at `now`
- * first (see `repetitionScore`), ties by id ascending, at most `limit` of them, each with its
- * score.
+ * The home review list (PRODUCT.md › Home review list): the memos of the groups, highest
+ * repetition score at `now` first (see `repetitionScore`), ties by id ascending, at most `limit`
+ * of them, each with its score.
  *
  * Both sides read, for each distinct date repetition value of the folders on home, only the
  * `limit` memos with the lowest due key (the highest scores for that value); merging those gives

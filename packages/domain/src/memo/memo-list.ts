@@ -35,8 +35,8 @@ export interface SortingValueContext {
 }
 
 /**
- * The number shown next to a memo when its folder shows sorting values (spec 4), the one `mode`
- * orders by:
+ * The number shown next to a memo when its folder shows sorting values (PRODUCT.md › Sort
+ * modes), the one `mode` orders by:
  *
  * - `latest`, `oldest`: `createdAt` (epoch ms)
  * - `priority`: `priority`

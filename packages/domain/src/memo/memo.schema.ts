@@ -8,7 +8,7 @@ import { previewFromHtml } from "./preview.js";
 export const DEFAULT_MEMO_TYPE = "memo";
 
 /**
- * A private memo as stored and sent between server and clients (spec 3).
+ * A private memo as stored and sent between server and clients (PRODUCT.md › Memo fields).
  *
  * Required: `id`, `title`, `preview`, `contents`, `createdAt`, `updatedAt` (epoch ms), `userId`,
  * `folderId`. Fields that older records may lack have defaults: `type` `'memo'`, `tags` `[]`,

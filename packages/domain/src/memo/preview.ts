@@ -201,7 +201,8 @@ function scanHtml(html: string, visitor: HtmlVisitor): void {
 }
 
 /**
- * Plain-text preview of a memo's rich-text contents (spec 3: derived on save; spec 9: 120).
+ * Plain-text preview of a memo's rich-text contents (derived on save;
+ * PRODUCT.md › Limits and constants: 120).
  *
  * Without a DOM: `<script>`/`<style>` contents and comments are dropped, other tags are removed,
  * block-level tags (`p`, `div`, `li`, `h1`…) and `<br>` separate words with a single space,
@@ -252,7 +253,8 @@ export function previewFromHtml(html: string): string {
  * `object`, `picture`, `svg`, `canvas`). Examples: `''`, `'  '`, `'<p></p>'`,
  * `'<p><br></p>'`, `'<p>&nbsp;</p>'`.
  *
- * Spec 5: on update, contents and preview are overwritten only when this is false.
+ * PRODUCT.md › Editing and deleting: on update, contents and preview are overwritten only when this
+ * is false.
  *
  * @param html - rich-text HTML as the editor stores it
  */

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { DAY_MS, REVIEWED_TODAY_SHIFT } from "../constants.js";
 import { AppError, ErrorCode } from "../errors.js";
 
-/** The memo-list sort modes of a folder (spec 4), as stored in `Folder.sortingMethod`. */
+/**
+ * The memo-list sort modes of a folder (PRODUCT.md › Sort modes), as stored in
+ * `Folder.sortingMethod`.
+ */
 export const SORT_MODES = [
   "latest",
   "oldest",
@@ -74,8 +77,8 @@ export function isReviewedToday(
 }
 
 /**
- * The review count a memo is ranked by (spec 4: "review count modes rank a memo reviewed today as
- * if its count were shifted by 999").
+ * The review count a memo is ranked by (PRODUCT.md › Sort modes: in the review-count modes a memo
+ * reviewed today is ranked as if its count were shifted by 999).
  *
  * Chosen direction: the shift always pushes a memo reviewed today towards the end of the list —
  * `+999` in `review_count_asc`, `−999` in `review_count_desc` — so a memo just reviewed makes way
@@ -126,8 +129,8 @@ export function shiftedReviewCount(
 }
 
 /**
- * The repetition_value score (spec 4): the repetition value times the days since creation,
- * minus the accumulated review value. Days are fractional (`(now − createdAt) / DAY_MS`).
+ * The repetition_value score (PRODUCT.md › Sort modes): the repetition value times the days since
+ * creation, minus the accumulated review value. Days are fractional (`(now − createdAt) / DAY_MS`).
  * A higher score means the memo is more due.
  *
  * Invariant: `repetitionScore(m, d, now) === d × now / DAY_MS − repetitionDueKey(m.createdAt, d,

@@ -48,9 +48,9 @@ function requireReviewValue(value: number, path: string): void {
 }
 
 /**
- * Records a review (spec 4): adds 1 to `reviewCount` and `value` to `accumulatedReviewValue`,
- * moves `lastReviewedAt` to `at` unless a later review is already recorded (as the server keeps
- * it), and appends `at` to `reviewedDates` when that list is known. Returns a new object; other
+ * Records a review (PRODUCT.md › Review): adds 1 to `reviewCount` and `value` to
+ * `accumulatedReviewValue`, moves `lastReviewedAt` to `at` unless a later review is already
+ * recorded (as the server keeps it), and appends `at` to `reviewedDates` when that list is known. Returns a new object; other
  * fields of `state` are kept.
  *
  * The due key of the `repetition_value` order depends on the accumulated value: recompute it
@@ -73,8 +73,8 @@ export function applyReview<S extends ReviewedState>(state: S, review: ReviewInp
 }
 
 /**
- * Marks a memo complete (spec 4): adds 1 to `completedCount` and appends `at` to
- * `completedDates` when that list is known. Returns a new object.
+ * Marks a memo complete (PRODUCT.md › Completion): adds 1 to `completedCount` and appends `at`
+ * to `completedDates` when that list is known. Returns a new object.
  *
  * @throws AppError `VALIDATION_FAILED` when `at` is not epoch ms (an integer ≥ 0)
  */
@@ -88,9 +88,9 @@ export function applyComplete<S extends CompletedState>(state: S, at: number): S
 }
 
 /**
- * Un-completes a memo (spec 4): subtracts 1 from `completedCount` and, when `completedDates` is
- * known, removes its latest (largest) timestamp, one occurrence only, keeping the others in
- * their order. Returns a new object.
+ * Un-completes a memo (PRODUCT.md › Completion): subtracts 1 from `completedCount` and, when
+ * `completedDates` is known, removes its latest (largest) timestamp, one occurrence only, keeping
+ * the others in their order. Returns a new object.
  *
  * @throws AppError `MEMO_NOT_COMPLETED` when `completedCount` is 0
  */
@@ -112,7 +112,7 @@ export function applyUncomplete<S extends CompletedState>(state: S): S {
 
 /**
  * Changes the priority (an integer; higher sorts first in the `priority` mode) by one step
- * (spec 4: add or subtract 1). Returns a new object.
+ * (PRODUCT.md › Priority: add or subtract 1). Returns a new object.
  *
  * @param delta - `1` or `-1`
  * @throws AppError `VALIDATION_FAILED` when `delta` is neither (e.g. from unchecked input)

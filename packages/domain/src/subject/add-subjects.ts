@@ -15,8 +15,8 @@ export interface SubjectAdditionPlan {
 }
 
 /**
- * Plans adding subjects (spec 4: for each trimmed name, add it if no subject has that name,
- * otherwise add 1 to its setCount).
+ * Plans adding subjects (PRODUCT.md › Subjects: for each trimmed name, add it if no subject has
+ * that name, otherwise add 1 to its setCount).
  *
  * Names are compared after {@link normalizeSubjectName} (trim + NFC), exactly otherwise (case
  * matters). Empty names are dropped; a name given twice counts once.

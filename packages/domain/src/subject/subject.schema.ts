@@ -2,7 +2,7 @@ import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
 
 /**
- * A subject (spec 3) of a country's public area: a name people set on memos.
+ * A subject (PRODUCT.md › Subjects) of a country's public area: a name people set on memos.
  *
  * `name` is trimmed and non-empty; `pinnedCount` (default 0) and `setCount` (default 0) are
  * integers ≥ 0; `updatedAt` is epoch ms; `isActive` defaults to true. A subject created by

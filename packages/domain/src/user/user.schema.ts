@@ -10,7 +10,7 @@ import {
 } from "../constants.js";
 
 /**
- * A user record (spec 3, users collection keyed by id).
+ * A user record, keyed by id (PRODUCT.md › Users).
  *
  * Required: `id`, `email` (the literal `Anonymous` for anonymous users, so not checked as an
  * address), `name`, `createdAt` (epoch ms). Defaults: `plan` `''` (`ADMIN` for admins), `lang`
@@ -38,7 +38,7 @@ export const userSchema = z
 /** A user record; see {@link userSchema}. */
 export type User = z.infer<typeof userSchema>;
 
-/** The smaller form of a user (spec 3): id, name and interface language. */
+/** The smaller form of a user (PRODUCT.md › Users): id, name and interface language. */
 export const userSummarySchema = z.object({
   id: z.string().min(1),
   name: z.string(),
@@ -49,8 +49,8 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /**
- * True for the e-mail of an anonymous user: exactly the literal `Anonymous` (spec 4 and 6;
- * case-sensitive, as stored by the sign-in code).
+ * True for the e-mail of an anonymous user: exactly the literal `Anonymous`
+ * (PRODUCT.md › Anonymous use; case-sensitive, as stored by the sign-in code).
  */
 export function isAnonymousEmail(email: string | null | undefined): boolean {
   return email === ANONYMOUS_EMAIL;
@@ -58,15 +58,17 @@ export function isAnonymousEmail(email: string | null | undefined): boolean {
 
 /** How admin rights are decided outside the user record (from configuration). */
 export interface AdminPolicy {
-  /** The one owner address that is always admin (spec 6); empty or absent means none. */
+  /**
+   * The one owner address that is always admin (PRODUCT.md › Admins); empty or absent means none.
+   */
   ownerEmail?: string | null;
-  /** Dev mode makes every signed-in user an admin (spec 6). */
+  /** Dev mode makes every signed-in user an admin (PRODUCT.md › Admins). */
   isDevMode: boolean;
 }
 
 /**
- * True when a user has admin rights (spec 6): the e-mail equals the owner address (ignoring case
- * and surrounding spaces), or the plan is `ADMIN`, or dev mode is on.
+ * True when a user has admin rights (PRODUCT.md › Admins): the e-mail equals the owner address
+ * (ignoring case and surrounding spaces), or the plan is `ADMIN`, or dev mode is on.
  *
  * @param user - the user's e-mail and plan
  * @param policy - the owner address and dev-mode flag from configuration
@@ -82,8 +84,8 @@ export function isAdmin(
 }
 
 /**
- * The two fixed admin identities of dev mode (spec 4: ids `ADMIN0` and `ADMIN1`, plan `ADMIN`,
- * Korean). Frozen; `createdAt` is `0`.
+ * The two fixed admin identities of dev mode (PRODUCT.md › Admins: ids `ADMIN0` and `ADMIN1`, plan
+ * `ADMIN`, Korean). Frozen; `createdAt` is `0`.
  */
 export const DEV_ADMIN_IDENTITIES: readonly Readonly<User>[] = Object.freeze(
   [0, 1].map((n) =>

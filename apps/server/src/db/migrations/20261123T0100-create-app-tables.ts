@@ -208,7 +208,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("applied_ops_pk", ["user_id", "op_id"])
     .execute();
 
-  // Subjects are shared per country (spec: public/{countryCode}/subjects).
+  // Subjects are shared per country (PRODUCT.md › Subjects).
   await db.schema
     .createTable("subjects")
     .addColumn("country_code", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { CalendarDay, CalendarQuery } from "@mnemo/domain";
 import { DAY_MS } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
+import type { ServiceDeps } from "../../deps.js";
 import {
   type MemoEvent,
   selectCompletions,
@@ -8,7 +8,7 @@ import {
   selectReviews,
 } from "./calendar.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db">;
+type Deps = Pick<ServiceDeps, "db">;
 
 /** The local date (`YYYY-MM-DD`) of an instant in a UTC offset (minutes east of UTC). */
 function localDate(at: number, offsetMs: number): string {

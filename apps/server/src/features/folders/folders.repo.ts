@@ -1,19 +1,9 @@
-export { isReplay, opIdConflict } from "../../db/applied-ops.repo.js";
-export {
-  deleteTombstone,
-  hasTombstone,
-  insertMemoTombstonesOfFolders,
-  insertTombstones,
-  nextChangeSeq,
-} from "../../db/change-log.repo.js";
-export type { StoredFolder } from "../../db/folder-rows.js";
-export { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
-
 import { DAY_MS } from "@mnemo/domain";
 import { sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/database.js";
 import { type FolderRow, type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
 import type { FoldersTable } from "../../db/schema.js";
+import type { WriteContext } from "../../db/user-write.js";
 
 /** Columns a folder's settings are stored in, by field name. */
 const settingColumns = {
@@ -86,25 +76,23 @@ export async function selectMaxFolderOrder(db: Executor, userId: string): Promis
 
 /**
  * Inserts a folder unless the user has one with this id already (a concurrent create with the
- * same id); true when this call inserted it.
+ * same id); true when this call inserted it. Created at the write's `now`, stamped with its `seq`.
  */
 export async function insertFolder(
-  db: Executor,
-  userId: string,
-  folder: { id: string; createdAt: number; seq: number } & Partial<FolderSettings> & {
-      title: string;
-    },
+  write: WriteContext,
+  folder: { id: string } & Partial<FolderSettings> & { title: string },
 ): Promise<boolean> {
-  const { id, createdAt, seq, ...settings } = folder;
-  const inserted = await db
+  const { trx, userId, now, seq } = write;
+  const { id, ...settings } = folder;
+  const inserted = await trx
     .insertInto("folders")
     .values({
       ...toColumns({ parentFolderId: null, ...settings }),
       user_id: userId,
       id,
       title: settings.title,
-      created_at: createdAt,
-      updated_at: createdAt,
+      created_at: now,
+      updated_at: now,
       seq,
     })
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
@@ -113,33 +101,31 @@ export async function insertFolder(
   return inserted !== undefined;
 }
 
-/** Writes the given settings, `updatedAt` and the change `seq`. */
+/** Writes the given settings, stamped with the write's `now` as `updatedAt` and its `seq`. */
 export async function updateFolder(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderId: string,
   settings: Partial<FolderSettings>,
-  stamp: { updatedAt: number; seq: number },
 ): Promise<void> {
-  await db
+  const { trx, userId, now, seq } = write;
+  await trx
     .updateTable("folders")
-    .set({ ...toColumns(settings), updated_at: stamp.updatedAt, seq: stamp.seq })
+    .set({ ...toColumns(settings), updated_at: now, seq })
     .where("user_id", "=", userId)
     .where("id", "=", folderId)
     .execute();
 }
 
-/** Sets each listed folder's order to its index in `folderIds`, stamped with the change `seq`. */
+/** Sets each listed folder's order to its index in `folderIds`, stamped like updateFolder. */
 export async function updateFolderOrders(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderIds: readonly string[],
-  stamp: { updatedAt: number; seq: number },
 ): Promise<void> {
+  const { trx, userId, now, seq } = write;
   for (const [index, folderId] of folderIds.entries()) {
-    await db
+    await trx
       .updateTable("folders")
-      .set({ sort_order: index, updated_at: stamp.updatedAt, seq: stamp.seq })
+      .set({ sort_order: index, updated_at: now, seq })
       .where("user_id", "=", userId)
       .where("id", "=", folderId)
       .execute();
@@ -153,14 +139,14 @@ export async function updateFolderOrders(
  * the memos' `seq` alone: clients derive these keys from the folder, which the feed re-sends.
  */
 export async function updateFolderMemoKeys(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderId: string,
   dateRepetitionValue: number,
   showAtHomeReviewList: boolean,
 ): Promise<void> {
+  const { trx, userId } = write;
   const rv = sql<number>`cast(${dateRepetitionValue} as double precision)`;
-  await db
+  await trx
     .updateTable("memos")
     .set({
       due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + accumulated_review_value`,
@@ -171,18 +157,21 @@ export async function updateFolderMemoKeys(
     .execute();
 }
 
-/** Deletes the folders and every memo in them (reviews and completions go with the memos). */
+/**
+ * Deletes the folders and every memo in them (reviews and completions go with the memos); the
+ * caller records their tombstones first.
+ */
 export async function deleteFoldersWithMemos(
-  db: Executor,
-  userId: string,
+  write: WriteContext,
   folderIds: readonly string[],
 ): Promise<void> {
-  await db
+  const { trx, userId } = write;
+  await trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
     .where("folder_id", "in", folderIds)
     .execute();
-  await db
+  await trx
     .deleteFrom("folders")
     .where("user_id", "=", userId)
     .where("id", "in", folderIds)

@@ -1,12 +1,16 @@
 import {
   createFolderInputSchema,
   deleteQuerySchema,
+  ErrorCode,
   folderIdParamsSchema,
+  folderResponseSchema,
+  foldersResponseSchema,
   reorderFoldersInputSchema,
   updateFolderInputSchema,
 } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import {
   createFolder,
@@ -19,12 +23,20 @@ import {
 
 const tags = ["folders"];
 const security = [{ session: [] }];
+const { VALIDATION_FAILED, FOLDER_NOT_FOUND, FOLDER_ROOT_IMMUTABLE, OP_ID_CONFLICT } = ErrorCode;
 
 /** Folders of the signed-in user: list, create, read, change, reorder, delete. */
 export async function folderRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/folders",
-    { schema: { tags, security, summary: "Every folder, pinned first then by order" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Every folder, pinned first then by order",
+        response: { 200: foldersResponseSchema },
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       return { folders: await listFolders(app.deps, user.id) };
@@ -34,11 +46,14 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/folders",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Create a folder (201), or answer the existing one for a known client id (200)",
-      },
+        body: createFolderInputSchema,
+        response: { 201: folderResponseSchema, 200: folderResponseSchema },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+      }),
     },
     async (request, reply) => {
       const user = await requireUser(request);
@@ -51,7 +66,16 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
   // Registered before /folders/:folderId so "order" is never read as a folder id.
   app.put(
     "/folders/order",
-    { schema: { tags, security, summary: "Set the order of folders" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Set the order of folders",
+        body: reorderFoldersInputSchema,
+        response: { 200: foldersResponseSchema },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND, OP_ID_CONFLICT],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const input = parseInput(reorderFoldersInputSchema, request.body);
@@ -61,7 +85,16 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/folders/:folderId",
-    { schema: { tags, security, summary: "One folder" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "One folder",
+        params: folderIdParamsSchema,
+        response: { 200: folderResponseSchema },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { folderId } = parseInput(folderIdParamsSchema, request.params);
@@ -71,7 +104,23 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch(
     "/folders/:folderId",
-    { schema: { tags, security, summary: "Change a folder's title, parent or settings" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Change a folder's title, parent or settings",
+        params: folderIdParamsSchema,
+        body: updateFolderInputSchema,
+        response: { 200: folderResponseSchema },
+        errors: [
+          VALIDATION_FAILED,
+          FOLDER_NOT_FOUND,
+          FOLDER_ROOT_IMMUTABLE,
+          ErrorCode.FOLDER_CYCLE,
+          OP_ID_CONFLICT,
+        ],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { folderId } = parseInput(folderIdParamsSchema, request.params);
@@ -83,12 +132,16 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     "/folders/:folderId",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Delete a folder with its sub-folders and memos",
         description: "Idempotent: 204 also when the folder is already deleted; `?opId=` optional.",
-      },
+        params: folderIdParamsSchema,
+        querystring: deleteQuerySchema,
+        response: { 204: null },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND, FOLDER_ROOT_IMMUTABLE, OP_ID_CONFLICT],
+      }),
     },
     async (request, reply) => {
       const user = await requireUser(request);

@@ -6,20 +6,21 @@ import type {
   UpdateFolderInput,
 } from "@mnemo/domain";
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
+import { isReplay } from "../../db/applied-ops.repo.js";
+import {
+  deleteTombstone,
+  hasTombstone,
+  insertMemoTombstonesOfFolders,
+  insertTombstones,
+} from "../../db/change-log.repo.js";
 import type { Executor } from "../../db/database.js";
+import type { StoredFolder } from "../../db/folder-rows.js";
+import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+import { userWrite, type WriteContext } from "../../db/user-write.js";
+import type { ServiceDeps } from "../../deps.js";
 import {
   deleteFoldersWithMemos,
-  deleteTombstone,
-  ensureRootFolder,
-  hasTombstone,
   insertFolder,
-  insertMemoTombstonesOfFolders,
-  insertRootFolderIfMissing,
-  insertTombstones,
-  isReplay,
-  nextChangeSeq,
-  type StoredFolder,
   selectFolder,
   selectFolders,
   selectMaxFolderOrder,
@@ -28,7 +29,7 @@ import {
   updateFolder as updateFolderRow,
 } from "./folders.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /** `applied_ops.kind` of the folder operations an opId makes idempotent. */
 const FOLDER_UPDATE_OP = "folder.update";
@@ -42,20 +43,27 @@ function folderNotFound(folderId: string): AppError {
 }
 
 /**
- * The user's folder; the root folder is created on first use, stamped with the change `seq` of
- * the write transaction (`null` for a read, which creates it in a transaction of its own).
+ * The user's folder, read outside a write; the root folder is created on first use, in a write
+ * transaction of its own.
  */
-async function requireFolder(
-  db: Executor,
-  userId: string,
-  folderId: string,
-  stamp: { now: number; seq: number | null },
-): Promise<StoredFolder> {
+async function requireFolder(deps: Deps, userId: string, folderId: string): Promise<StoredFolder> {
+  const db = deps.db.kysely;
   let folder = await selectFolder(db, userId, folderId);
   if (!folder && folderId === ROOT_FOLDER_ID) {
-    if (stamp.seq === null) await ensureRootFolder(db, userId, stamp.now);
-    else await insertRootFolderIfMissing(db, userId, stamp.now, stamp.seq);
+    await ensureRootFolder(deps, userId);
     folder = await selectFolder(db, userId, folderId);
+  }
+  if (!folder) throw folderNotFound(folderId);
+  return folder;
+}
+
+/** The user's folder inside a write; the root folder is created on first use by the write. */
+async function requireFolderInWrite(write: WriteContext, folderId: string): Promise<StoredFolder> {
+  const { trx, userId } = write;
+  let folder = await selectFolder(trx, userId, folderId);
+  if (!folder && folderId === ROOT_FOLDER_ID) {
+    await insertRootFolderIfMissing(write);
+    folder = await selectFolder(trx, userId, folderId);
   }
   if (!folder) throw folderNotFound(folderId);
   return folder;
@@ -72,7 +80,7 @@ export async function listFolders(deps: Deps, userId: string): Promise<Folder[]>
   const db = deps.db.kysely;
   let stored = await selectFolders(db, userId);
   if (!stored.some((folder) => folder.id === ROOT_FOLDER_ID)) {
-    await ensureRootFolder(db, userId, deps.now());
+    await ensureRootFolder(deps, userId);
     stored = await selectFolders(db, userId);
   }
   return withFolderTree(stored);
@@ -80,9 +88,8 @@ export async function listFolders(deps: Deps, userId: string): Promise<Folder[]>
 
 /** One folder of the user. @throws FOLDER_NOT_FOUND */
 export async function getFolder(deps: Deps, userId: string, folderId: string): Promise<Folder> {
-  const db = deps.db.kysely;
-  await requireFolder(db, userId, folderId, { now: deps.now(), seq: null });
-  return presentOne(db, userId, folderId);
+  await requireFolder(deps, userId, folderId);
+  return presentOne(deps.db.kysely, userId, folderId);
 }
 
 /**
@@ -96,26 +103,17 @@ export async function createFolder(
   userId: string,
   input: CreateFolderInput,
 ): Promise<{ folder: Folder; created: boolean }> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const seq = await nextChangeSeq(trx, userId);
-    const now = deps.now();
+  return userWrite(deps, userId, async (trx, write) => {
     const { id = randomId(), parentFolderId = null, ...settings } = input;
     if (input.id !== undefined && (await selectFolder(trx, userId, id))) {
       return { folder: await presentOne(trx, userId, id), created: false };
     }
     // The root folder comes first in a new user's order, so it is made before any other.
-    await insertRootFolderIfMissing(trx, userId, now, seq);
-    if (parentFolderId !== null) await requireFolder(trx, userId, parentFolderId, { now, seq });
+    await insertRootFolderIfMissing(write);
+    if (parentFolderId !== null) await requireFolderInWrite(write, parentFolderId);
     const order = (await selectMaxFolderOrder(trx, userId)) + 1;
-    const created = await insertFolder(trx, userId, {
-      order,
-      ...settings,
-      id,
-      parentFolderId,
-      createdAt: now,
-      seq,
-    });
-    await deleteTombstone(trx, userId, "folder", id);
+    const created = await insertFolder(write, { order, ...settings, id, parentFolderId });
+    await deleteTombstone(write, "folder", id);
     return { folder: await presentOne(trx, userId, id), created };
   });
 }
@@ -136,30 +134,28 @@ export async function updateFolder(
   folderId: string,
   { opId, ...input }: UpdateFolderInput,
 ): Promise<Folder> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const seq = await nextChangeSeq(trx, userId);
-    const now = deps.now();
-    const op = { opId, kind: FOLDER_UPDATE_OP, targetId: folderId, appliedAt: now };
+  return userWrite(deps, userId, async (trx, write) => {
+    const op = { opId, kind: FOLDER_UPDATE_OP, targetId: folderId, appliedAt: write.now };
     if (await isReplay(trx, userId, op)) return presentOne(trx, userId, folderId);
-    const folder = await requireFolder(trx, userId, folderId, { now, seq });
+    const folder = await requireFolderInWrite(write, folderId);
     const parentId = input.parentFolderId;
     if (parentId !== undefined && parentId !== folder.parentFolderId) {
       if (folderId === ROOT_FOLDER_ID) {
         throw new AppError(ErrorCode.FOLDER_ROOT_IMMUTABLE, "the root folder has no parent");
       }
       if (parentId !== null) {
-        await requireFolder(trx, userId, parentId, { now, seq });
+        await requireFolderInWrite(write, parentId);
         await assertNoCycle(trx, userId, folderId, parentId);
       }
     }
-    await updateFolderRow(trx, userId, folderId, input, { updatedAt: now, seq });
+    await updateFolderRow(write, folderId, input);
     const dateRepetitionValue = input.dateRepetitionValue ?? folder.dateRepetitionValue;
     const showAtHome = input.showAtHomeReviewList ?? folder.showAtHomeReviewList;
     if (
       dateRepetitionValue !== folder.dateRepetitionValue ||
       showAtHome !== folder.showAtHomeReviewList
     ) {
-      await updateFolderMemoKeys(trx, userId, folderId, dateRepetitionValue, showAtHome);
+      await updateFolderMemoKeys(write, folderId, dateRepetitionValue, showAtHome);
     }
     return presentOne(trx, userId, folderId);
   });
@@ -198,18 +194,19 @@ export async function reorderFolders(
   userId: string,
   input: ReorderFoldersInput,
 ): Promise<Folder[]> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const seq = await nextChangeSeq(trx, userId);
-    const now = deps.now();
-    const op = { opId: input.opId, kind: FOLDER_ORDER_OP, targetId: ORDER_TARGET, appliedAt: now };
+  return userWrite(deps, userId, async (trx, write) => {
+    const op = {
+      opId: input.opId,
+      kind: FOLDER_ORDER_OP,
+      targetId: ORDER_TARGET,
+      appliedAt: write.now,
+    };
     if (await isReplay(trx, userId, op)) return withFolderTree(await selectFolders(trx, userId));
-    if (input.folderIds.includes(ROOT_FOLDER_ID)) {
-      await insertRootFolderIfMissing(trx, userId, now, seq);
-    }
+    if (input.folderIds.includes(ROOT_FOLDER_ID)) await insertRootFolderIfMissing(write);
     const known = new Set((await selectFolders(trx, userId)).map((folder) => folder.id));
     const missing = input.folderIds.find((id) => !known.has(id));
     if (missing !== undefined) throw folderNotFound(missing);
-    await updateFolderOrders(trx, userId, input.folderIds, { updatedAt: now, seq });
+    await updateFolderOrders(write, input.folderIds);
     return withFolderTree(await selectFolders(trx, userId));
   });
 }
@@ -232,10 +229,9 @@ export async function deleteFolder(
   if (folderId === ROOT_FOLDER_ID) {
     throw new AppError(ErrorCode.FOLDER_ROOT_IMMUTABLE, "the root folder cannot be deleted");
   }
-  await deps.db.kysely.transaction().execute(async (trx) => {
-    const seq = await nextChangeSeq(trx, userId);
+  await userWrite(deps, userId, async (trx, write) => {
     const op = { opId: query.opId, kind: FOLDER_DELETE_OP, targetId: folderId };
-    if (await isReplay(trx, userId, { ...op, appliedAt: deps.now() })) return;
+    if (await isReplay(trx, userId, { ...op, appliedAt: write.now })) return;
     const folder = withFolderTree(await selectFolders(trx, userId)).find((f) => f.id === folderId);
     if (!folder) {
       if (await hasTombstone(trx, userId, "folder", folderId)) return;
@@ -243,8 +239,8 @@ export async function deleteFolder(
     }
     const folderIds = [folderId, ...folder.nodeFolderIds];
     // Collected before the delete: the cascade leaves nothing to read afterwards.
-    await insertTombstones(trx, userId, "folder", folderIds, seq);
-    await insertMemoTombstonesOfFolders(trx, userId, folderIds, seq);
-    await deleteFoldersWithMemos(trx, userId, folderIds);
+    await insertTombstones(write, "folder", folderIds);
+    await insertMemoTombstonesOfFolders(write, folderIds);
+    await deleteFoldersWithMemos(write, folderIds);
   });
 }

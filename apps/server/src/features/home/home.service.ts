@@ -1,9 +1,9 @@
 import type { HomeReviewItem, HomeReviewListQuery } from "@mnemo/domain";
 import { mergeHomeReviewList } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
+import type { ServiceDeps } from "../../deps.js";
 import { selectFolderTitles, selectHomeRepetitionValues, selectMostDueMemos } from "./home.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /**
  * The home review list: memos of folders shown on home, highest repetition score first (ties by

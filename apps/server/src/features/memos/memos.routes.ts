@@ -3,36 +3,45 @@ import {
   completeMemoInputSchema,
   createMemoInputSchema,
   deleteQuerySchema,
+  ErrorCode,
   folderIdParamsSchema,
   listMemosQuerySchema,
+  listMemosResponseSchema,
   memoIdParamsSchema,
   memoOpInputSchema,
+  memoResponseSchema,
+  memoShareResponseSchema,
+  memoSummaryResponseSchema,
   moveMemoInputSchema,
   publicMemoParamsSchema,
+  publicMemoResponseSchema,
   reviewMemoInputSchema,
   updateMemoInputSchema,
+  updateMemoResponseSchema,
 } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import {
   changeMemoPriority,
   completeMemo,
+  reviewMemo,
+  uncompleteMemo,
+} from "./memo-review.service.js";
+import { getSharedMemo, shareMemo, unshareMemo } from "./memo-share.service.js";
+import {
   createMemo,
   deleteMemo,
   getMemo,
-  getSharedMemo,
   listMemos,
   moveMemo,
-  reviewMemo,
-  shareMemo,
-  uncompleteMemo,
-  unshareMemo,
   updateMemo,
 } from "./memos.service.js";
 
 const tags = ["memos"];
 const security = [{ session: [] }];
+const { VALIDATION_FAILED, MEMO_NOT_FOUND, FOLDER_NOT_FOUND, OP_ID_CONFLICT } = ErrorCode;
 
 /** Reads of shared memos one client address may make; anyone may call it, signed in or not. */
 const PUBLIC_MEMO_READS_PER_IP_PER_MINUTE = 60;
@@ -45,11 +54,15 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/folders/:folderId/memos",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "One page of a folder's memos (no contents) in a sort mode; keyset cursor",
-      },
+        params: folderIdParamsSchema,
+        querystring: listMemosQuerySchema,
+        response: { 200: listMemosResponseSchema },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -62,11 +75,14 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/memos",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Create a memo (201), or answer the existing one for a known client id (200)",
-      },
+        body: createMemoInputSchema,
+        response: { 201: memoResponseSchema, 200: memoResponseSchema },
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+      }),
     },
     async (request, reply) => {
       const user = await requireUser(request);
@@ -78,7 +94,16 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/memos/:memoId",
-    { schema: { tags, security, summary: "A whole memo with review and completion times" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "A whole memo with review and completion times",
+        params: memoIdParamsSchema,
+        response: { 200: memoResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -89,14 +114,18 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     "/memos/:memoId",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Change a memo; empty contents leave the stored contents unchanged",
         description:
           "Idempotent under `opId`. With `baseRevision` below the stored revision, a change of " +
           "title or contents first keeps the stored text as a conflict copy (`conflictCopy`).",
-      },
+        params: memoIdParamsSchema,
+        body: updateMemoInputSchema,
+        response: { 200: updateMemoResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, OP_ID_CONFLICT],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -109,11 +138,15 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/memos/:memoId/move",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Move a memo into another folder, once per opId if given",
-      },
+        params: memoIdParamsSchema,
+        body: moveMemoInputSchema,
+        response: { 200: memoResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, FOLDER_NOT_FOUND, OP_ID_CONFLICT],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -126,12 +159,16 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     "/memos/:memoId",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Delete a memo",
         description: "Idempotent: 204 also when the memo is already deleted; `?opId=` optional.",
-      },
+        params: memoIdParamsSchema,
+        querystring: deleteQuerySchema,
+        response: { 204: null },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, OP_ID_CONFLICT],
+      }),
     },
     async (request, reply) => {
       const user = await requireUser(request);
@@ -144,7 +181,17 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/memos/:memoId/reviews",
-    { schema: { tags, security, summary: "Record a review, once per opId" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Record a review, once per opId",
+        params: memoIdParamsSchema,
+        body: reviewMemoInputSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, OP_ID_CONFLICT],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -155,7 +202,17 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/memos/:memoId/complete",
-    { schema: { tags, security, summary: "Mark a memo complete, once per opId" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Mark a memo complete, once per opId",
+        params: memoIdParamsSchema,
+        body: completeMemoInputSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, OP_ID_CONFLICT],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -166,7 +223,17 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/memos/:memoId/uncomplete",
-    { schema: { tags, security, summary: "Undo a memo's latest completion, once per opId" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Undo a memo's latest completion, once per opId",
+        params: memoIdParamsSchema,
+        body: memoOpInputSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, ErrorCode.MEMO_NOT_COMPLETED, OP_ID_CONFLICT],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -178,11 +245,15 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/memos/:memoId/priority",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Add or subtract 1 from a memo's priority, once per opId",
-      },
+        params: memoIdParamsSchema,
+        body: changePriorityInputSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, OP_ID_CONFLICT],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -195,12 +266,15 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/memos/:memoId/share",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Share a memo at /view/{countryCode}/{memoId} under the owner's country",
         description: "Idempotent: a shared memo keeps its address.",
-      },
+        params: memoIdParamsSchema,
+        response: { 200: memoShareResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -211,7 +285,16 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/memos/:memoId/share",
-    { schema: { tags, security, summary: "Stop sharing a memo (204, also when not shared)" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Stop sharing a memo (204, also when not shared)",
+        params: memoIdParamsSchema,
+        response: { 204: null },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND],
+      }),
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
@@ -226,10 +309,14 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       config: {
         rateLimit: { max: PUBLIC_MEMO_READS_PER_IP_PER_MINUTE, timeWindow: "1 minute" },
       },
-      schema: {
+      schema: routeSchema({
         tags: ["public"],
         summary: "A shared memo's title, contents and times, for anyone (no session needed)",
-      },
+        // A malformed address is answered MEMO_NOT_FOUND, not VALIDATION_FAILED.
+        params: publicMemoParamsSchema,
+        response: { 200: publicMemoResponseSchema },
+        errors: [MEMO_NOT_FOUND, ErrorCode.RATE_LIMITED],
+      }),
     },
     async (request, reply) => {
       // Sharing and unsharing take effect at once only if no cache on the way keeps an answer.

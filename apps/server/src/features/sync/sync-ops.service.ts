@@ -1,7 +1,7 @@
 import type { SyncOp, SyncOpResult } from "@mnemo/domain";
 import { AppError, syncOpSchema } from "@mnemo/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../../app.js";
+import type { ServiceDeps } from "../../deps.js";
 import { errorStatus } from "../../http/error-status.js";
 import { parseInput } from "../../http/validate.js";
 // A batch is the single routes one after another: it calls their service functions, so each op
@@ -15,15 +15,12 @@ import {
 import {
   changeMemoPriority,
   completeMemo,
-  createMemo,
-  deleteMemo,
-  moveMemo,
   reviewMemo,
   uncompleteMemo,
-  updateMemo,
-} from "../memos/memos.service.js";
+} from "../memos/memo-review.service.js";
+import { createMemo, deleteMemo, moveMemo, updateMemo } from "../memos/memos.service.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 type Applied = Omit<Extract<SyncOpResult, { status: "applied" }>, "opId" | "status">;
 

@@ -1,6 +1,14 @@
-import { parseOrThrow, syncChangesQuerySchema, syncOpsInputSchema } from "@mnemo/domain";
+import {
+  ErrorCode,
+  parseOrThrow,
+  syncChangesQuerySchema,
+  syncChangesResponseSchema,
+  syncOpsInputSchema,
+  syncOpsResponseSchema,
+} from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { listChanges } from "./sync.service.js";
 import { applySyncOps } from "./sync-ops.service.js";
@@ -16,14 +24,17 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/sync/changes",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Folders, memos (with contents) and deletions changed after a cursor",
         description:
           "Pages of at most 1000 items in (seq, kind, id) order; no cursor = from the beginning. " +
           "`nextCursor` is always present; `hasMore` says another page follows now.",
-      },
+        querystring: syncChangesQuerySchema,
+        response: { 200: syncChangesResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -35,7 +46,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/sync/ops",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "Apply up to 100 outbox changes in order, each as its single route would",
@@ -43,8 +54,12 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
           "Each op in its own transaction, idempotent by its opId. One result per op: " +
           "`applied` (with the single route's answer), `refused` (its 4xx code; also for an op " +
           "that fails validation) or `not-attempted` (after an unexpected failure, which stops " +
-          "the batch).",
-      },
+          "the batch). Each op is one of the kinds `memo.create` … `folder.order` (the " +
+          "domain's `syncOpSchema`).",
+        body: syncOpsInputSchema,
+        response: { 200: syncOpsResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED],
+      }),
     },
     async (request) => {
       const user = await requireUser(request);

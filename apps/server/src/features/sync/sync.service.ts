@@ -7,8 +7,8 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
-import { presentMemoFields } from "../../db/memo-rows.js";
+import type { ServiceDeps } from "../../deps.js";
+import { presentMemoFields } from "../../present/memo.js";
 import {
   type ChangeEntry,
   type ChangeKey,
@@ -20,7 +20,7 @@ import {
   selectMemosWithContents,
 } from "./sync.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 // ---- cursor --------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-import { saveScratchTextInputSchema } from "@mnemo/domain";
+import { ErrorCode, saveScratchTextInputSchema, scratchTextResponseSchema } from "@mnemo/domain";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
 import { getScratchText, saveScratchText } from "./text.service.js";
 
@@ -12,11 +13,12 @@ export async function textRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/text",
     {
-      schema: {
+      schema: routeSchema({
         tags,
         security,
         summary: "The scratch text; empty contents and updatedAt null before the first save",
-      },
+        response: { 200: scratchTextResponseSchema },
+      }),
     },
     async (request) => {
       const user = await requireUser(request);
@@ -26,7 +28,16 @@ export async function textRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/text",
-    { schema: { tags, security, summary: "Replace the scratch text (sanitized rich text)" } },
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Replace the scratch text (sanitized rich text)",
+        body: saveScratchTextInputSchema,
+        response: { 200: scratchTextResponseSchema },
+        errors: [ErrorCode.VALIDATION_FAILED],
+      }),
+    },
     async (request) => {
       const user = await requireUser(request);
       const input = parseInput(saveScratchTextInputSchema, request.body);

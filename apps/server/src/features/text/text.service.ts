@@ -1,9 +1,9 @@
 import type { SaveScratchTextInput, ScratchText } from "@mnemo/domain";
-import type { AppDeps } from "../../app.js";
+import type { ServiceDeps } from "../../deps.js";
 import { sanitizeRichText } from "../../http/sanitize-html.js";
 import { selectScratchText, upsertScratchText } from "./text.repo.js";
 
-type Deps = Pick<Required<AppDeps>, "db" | "now">;
+type Deps = ServiceDeps;
 
 /** The user's scratch text; empty with `updatedAt: null` before the first save. */
 export async function getScratchText(deps: Deps, userId: string): Promise<ScratchText> {

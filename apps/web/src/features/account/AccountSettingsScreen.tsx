@@ -78,7 +78,8 @@ export function AccountSettingsScreen() {
       if (!password) return;
     }
     try {
-      // Signing an anonymous user out deletes the account (spec 4) and needs no fresh session.
+      // Signing an anonymous user out deletes the account (PRODUCT.md › Anonymous use) and needs no
+      // fresh session.
       await withLoading(() => (isAnonymous ? authApi.signOut() : authApi.deleteAccount(password)));
     } catch (error) {
       const needsSignIn =

@@ -7,7 +7,10 @@ import { showToast } from "../../overlays/toast";
 import { useSignedInMe } from "../../session/me-context";
 import { Page } from "../../ui/Page";
 
-/** The user's country (spec 3: GL, ID, KR, PH, SG, US); choosing one saves it and goes back. */
+/**
+ * The user's country (PRODUCT.md › Users: GL, ID, KR, PH, SG, US); choosing one saves it and goes
+ * back.
+ */
 export function SelectCountryScreen() {
   const { t } = useTranslation();
   const me = useSignedInMe();

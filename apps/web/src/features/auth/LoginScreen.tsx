@@ -17,9 +17,9 @@ import { AuthLayout } from "./auth-ui";
 import { AppleIcon, GoogleIcon } from "./provider-icons";
 
 /**
- * Spec 4 e-mail sign-in: under a loading indicator; an unverified address goes to verify-email,
- * a success to home with the user's id. Also external providers (when the server has them) and
- * "start without an account" (anonymous sign-in).
+ * E-mail sign-in (PRODUCT.md › Sign-in): under a loading indicator; an unverified address goes to
+ * verify-email, a success to home with the user's id. Also external providers (when the server has
+ * them) and "start without an account" (anonymous sign-in).
  */
 export function LoginScreen() {
   const { t, i18n } = useTranslation();
@@ -55,7 +55,7 @@ export function LoginScreen() {
       if (code === ErrorCode.AUTH_EMAIL_NOT_VERIFIED) {
         navigate(`/verify-email${query({ email: email.trim().toLowerCase() })}`);
       } else if (code !== ErrorCode.AUTH_HAS_NOT_USER_INFORMATION) {
-        // A session without a user record is the start-up gate's alert (spec 4).
+        // A session without a user record is the start-up gate's alert (PRODUCT.md › Start-up).
         await showSignInError(error);
       }
     } finally {

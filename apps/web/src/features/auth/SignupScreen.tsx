@@ -17,9 +17,10 @@ import { showSignUpError } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
 
 /**
- * Spec 4 sign-up: creates the account in the interface language; then the signup-success and
- * verify-email alerts and the verify-email screen. An anonymous caller's account becomes this
- * one (the server keeps its data and ends the session, since the address must be verified).
+ * Sign-up (PRODUCT.md › Sign-up and verification): creates the account in the interface language;
+ * then the signup-success and verify-email alerts and the verify-email screen. An anonymous
+ * caller's account becomes this one (the server keeps its data and ends the session, since the
+ * address must be verified).
  */
 export function SignupScreen() {
   const { t, i18n } = useTranslation();

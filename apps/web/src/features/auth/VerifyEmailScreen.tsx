@@ -13,9 +13,10 @@ import { linkErrorCode } from "./auth-session";
 import { AuthLayout } from "./auth-ui";
 
 /**
- * Spec 2 verify-email, in three states from the query string: `?email=` after sign-up or an
- * unverified sign-in (resend, then sign in); `?verified=1` when better-auth's mailed link has
- * verified the address and redirected here; `?error=` when that link was invalid or expired.
+ * verify-email (PRODUCT.md › Sign-up and verification), in three states from the query string:
+ * `?email=` after sign-up or an unverified sign-in (resend, then sign in); `?verified=1` when
+ * better-auth's mailed link has verified the address and redirected here; `?error=` when that link
+ * was invalid or expired.
  */
 export function VerifyEmailScreen() {
   const { t } = useTranslation();

@@ -15,9 +15,10 @@ export async function refreshMe(client: QueryClient): Promise<Me | null> {
 }
 
 /**
- * Spec 8 sign-in errors: an unknown e-mail shows the user-not-found message; a wrong password
- * and too many attempts both show the wrong-password message; anything else is the generic
- * error dialog with its own text. Each one is logged by showError.
+ * Sign-in errors (PRODUCT.md › Sign-in and sign-up errors): an unknown e-mail shows the
+ * user-not-found message; a wrong password and too many attempts both show the wrong-password
+ * message; anything else is the generic error dialog with its own text. Each one is logged by
+ * showError.
  */
 export function showSignInError(error: unknown): Promise<void> {
   const code = errorCodeOf(error);
@@ -44,8 +45,9 @@ const SIGN_UP_CODES = new Set<string>([
 ]);
 
 /**
- * Spec 5: a sign-up failure is an alert titled [ERROR] whose message is the invalid-password-
- * length, invalid-email or duplicated-email text, and check-e-mail-and-password for anything else.
+ * PRODUCT.md › Sign-in and sign-up errors: a sign-up failure is an alert titled [ERROR] whose
+ * message is the invalid-password-length, invalid-email or duplicated-email text, and
+ * check-e-mail-and-password for anything else.
  */
 export function showSignUpError(error: unknown): Promise<void> {
   const code = errorCodeOf(error);

@@ -1,6 +1,6 @@
 import "./auth.css";
 
-// The signed-out screens of spec 2: login, signup, verify-email and find-account.
+// The signed-out screens (PRODUCT.md › Screens): login, signup, verify-email and find-account.
 export { FindAccountScreen } from "./FindAccountScreen";
 export { LoginScreen } from "./LoginScreen";
 export { SignupScreen } from "./SignupScreen";

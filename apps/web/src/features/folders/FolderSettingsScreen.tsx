@@ -60,7 +60,10 @@ function draftOf(folder: Folder): Draft {
   };
 }
 
-/** folder-settings?folderId=: every setting of a folder (spec 3), saved together with PATCH. */
+/**
+ * folder-settings?folderId=: every setting of a folder (PRODUCT.md › Folder settings), saved
+ * together with PATCH.
+ */
 export function FolderSettingsScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

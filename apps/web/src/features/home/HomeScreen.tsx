@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
 import { useHomeReviewList } from "../../api/home.queries";
 import { useFormat } from "../../i18n/format";
+import { useLabFlag } from "../../lib/lab-flags";
 import { addDays, localIsoDate } from "../../lib/local-date";
 import { useSignedInMe } from "../../session/me-context";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { reviewStreak } from "./home-dates";
 import { LoadError } from "./LoadError";
-import { useLabFlag } from "./lab-flags";
 import { ReviewItems } from "./ReviewItems";
 
 /** The greeting's part of the day, by the local hour. */

@@ -1,18 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isLabFlagOn, LAB_EXPERIMENTS, type LabExperiment, setLabFlag } from "../../lib/lab-flags";
 import { showToast } from "../../overlays/toast";
 import { Toggle } from "../../ui/List";
 import { Page } from "../../ui/Page";
 
-/** Device-local switches, stored as "mnemo.lab.<name>" = "1" (home reads them by these keys). */
-const LAB_PREFIX = "mnemo.lab.";
-const EXPERIMENTS = ["compactMemoList", "showReviewStreak"] as const;
-type Experiment = (typeof EXPERIMENTS)[number];
-
-function readFlags(): Record<Experiment, boolean> {
-  return Object.fromEntries(
-    EXPERIMENTS.map((name) => [name, localStorage.getItem(LAB_PREFIX + name) === "1"]),
-  ) as Record<Experiment, boolean>;
+function readFlags(): Record<LabExperiment, boolean> {
+  return Object.fromEntries(LAB_EXPERIMENTS.map((name) => [name, isLabFlagOn(name)])) as Record<
+    LabExperiment,
+    boolean
+  >;
 }
 
 /** Opt-in experiments, kept per device in local storage. */
@@ -20,13 +17,12 @@ export function LaboratoryScreen() {
   const { t } = useTranslation();
   const [flags, setFlags] = useState(readFlags);
 
-  const setFlag = (name: Experiment, isOn: boolean) => {
-    if (isOn) localStorage.setItem(LAB_PREFIX + name, "1");
-    else localStorage.removeItem(LAB_PREFIX + name);
+  const setFlag = (name: LabExperiment, isOn: boolean) => {
+    setLabFlag(name, isOn);
     setFlags(readFlags());
   };
   const resetAll = () => {
-    for (const name of EXPERIMENTS) localStorage.removeItem(LAB_PREFIX + name);
+    for (const name of LAB_EXPERIMENTS) setLabFlag(name, false);
     setFlags(readFlags());
     showToast(t("info.lab.resetDone"));
   };
@@ -44,7 +40,7 @@ export function LaboratoryScreen() {
       <div className="list-group">
         <div className="list-group-header">{t("info.lab.experiments")}</div>
         <ul className="list">
-          {EXPERIMENTS.map((name) => (
+          {LAB_EXPERIMENTS.map((name) => (
             <li key={name} className="list-item info-lab-item">
               <Toggle
                 label={t(`info.lab.items.${name}.title`)}
@@ -62,7 +58,7 @@ export function LaboratoryScreen() {
         type="button"
         className="button button-secondary button-block"
         onClick={resetAll}
-        disabled={!EXPERIMENTS.some((name) => flags[name])}
+        disabled={!LAB_EXPERIMENTS.some((name) => flags[name])}
       >
         {t("info.lab.reset")}
       </button>

@@ -14,7 +14,9 @@ const INCLUDED = [
   "devices",
 ] as const;
 
-/** The user's plan (spec 3: "" is the free plan, ADMIN an admin) and what it includes. */
+/**
+ * The user's plan (PRODUCT.md › Users: "" is the free plan, ADMIN an admin) and what it includes.
+ */
 export function PlanScreen() {
   const { t } = useTranslation();
   const me = useSignedInMe();

@@ -2,7 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Page } from "../../ui/Page";
 
-/** Spec 2: the public area is coming soon; this says so plainly and points back to one's own memos. */
+/**
+ * The public area is coming soon (PRODUCT.md › Overview); this says so plainly and points back to
+ * one's own memos.
+ */
 export function PublicMemosScreen() {
   const { t } = useTranslation();
   const { showPinnedOnly } = useParams();

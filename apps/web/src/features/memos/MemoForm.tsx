@@ -39,10 +39,11 @@ export interface MemoFormProps {
 }
 
 /**
- * The memo form of spec 2 "Memo modal", used by the modal and by the upsert-private-memo page:
+ * The memo form (PRODUCT.md › Memo form), used by the modal and by the upsert-private-memo page:
  * title (required), rich-text contents, flash-card hint (when the folder enables flash cards),
- * a folder picker on create without a folder, and Save. Spec 5: folder and title are required;
- * on update an empty editor leaves the stored contents unchanged.
+ * a folder picker on create without a folder, and Save. Folder and title are required
+ * (PRODUCT.md › Editing and deleting); on update an empty editor leaves the stored contents
+ * unchanged.
  */
 export function MemoForm({ memoId, folderId, onSaved }: MemoFormProps) {
   const { t } = useTranslation();
@@ -212,7 +213,8 @@ function MemoFields({
             input: {
               title: trimmed,
               flashCardHint: hint,
-              // Spec 5: an empty editor leaves the stored contents as they are.
+              // An empty editor leaves the stored contents as they are
+              // (PRODUCT.md › Editing and deleting).
               ...(!isEmpty && { contents: html }),
             },
           })
@@ -371,8 +373,9 @@ export function MemoHelpButton() {
 }
 
 /**
- * Opens the memo modal (spec 2): "Add" to create in `folderId` (a folder picker when absent),
- * "Update" to edit `memoId`. Answers the saved memo, or undefined when closed without saving.
+ * Opens the memo modal (PRODUCT.md › Memo form): "Add" to create in `folderId` (a folder picker
+ * when absent), "Update" to edit `memoId`. Answers the saved memo, or undefined when closed without
+ * saving.
  */
 export function presentMemoModal(
   label: string,

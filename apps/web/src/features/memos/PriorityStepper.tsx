@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { MinusIcon, PlusIcon } from "./icons";
 import { type MemoRef, useMemoActions } from "./memo-actions";
 
-/** A memo's priority with − / + (spec 4: priority changes by 1), named after the memo. */
+/** A memo's priority with − / + (PRODUCT.md › Priority: it changes by 1), named after the memo. */
 export function PriorityStepper({ memo }: { memo: MemoRef & { priority: number } }) {
   const { t } = useTranslation();
   const actions = useMemoActions();

@@ -68,7 +68,7 @@ export function useMemoActions() {
       if (isMoved) showToast(t("memos.move.done"));
       return isMoved;
     },
-    /** Spec 5: asks first (Cancel / Delete) and deletes only on OK. */
+    /** Asks first (Cancel / Delete, PRODUCT.md › Editing and deleting) and deletes only on OK. */
     remove: async (memo: MemoRef) => {
       const isConfirmed = await confirmAlert(
         t("memos.delete.title"),

@@ -22,7 +22,7 @@ export function parseSubjectNames(text: string): string[] {
   return [...new Set(names)];
 }
 
-/** The subjects of the user's country (spec 3) and a form to add some (spec 4). */
+/** The subjects of the user's country and a form to add some (PRODUCT.md › Subjects). */
 export function SubjectsScreen() {
   const { t } = useTranslation();
   const format = useFormat();

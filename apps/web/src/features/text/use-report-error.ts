@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { showError } from "../../overlays/error-dialog";
 
-/** Shows the error dialog (spec 8) once for each new load error of a query. */
+/** Shows the error dialog (PRODUCT.md › Error dialog) once for each new load error of a query. */
 export function useReportError(error: unknown) {
   useEffect(() => {
     if (error) void showError(error);

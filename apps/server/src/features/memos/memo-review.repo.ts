@@ -1,0 +1,267 @@
+import { DAY_MS } from "@mnemo/domain";
+import { sql } from "kysely";
+import { type Executor, isPostgres } from "../../db/database.js";
+import {
+  memoSummaryColumns,
+  type StoredMemoSummary,
+  toStoredMemoSummary,
+} from "../../db/memo-rows.js";
+import { precompile } from "../../db/precompiled.js";
+import type { WriteContext } from "../../db/user-write.js";
+
+// Reviews, completions and priority: the rows keyed by a client's opId and the memo counters
+// they change.
+
+/** A memo's summary with its folder's repetition values, read in one query for a review. */
+export interface MemoForReview {
+  memo: StoredMemoSummary;
+  dateRepetitionValue: number;
+  readRepetitionValue: number;
+}
+
+const selectMemoForReviewQuery = precompile((db, userId: string, memoId: string) =>
+  db
+    .selectFrom("memos")
+    .innerJoin("folders", (join) =>
+      join
+        .onRef("folders.user_id", "=", "memos.user_id")
+        .onRef("folders.id", "=", "memos.folder_id"),
+    )
+    .select(memoSummaryColumns.map((column) => `memos.${column}` as const))
+    .select(["folders.date_repetition_value", "folders.read_repetition_value"])
+    .where("memos.user_id", "=", userId)
+    .where("memos.id", "=", memoId)
+    // Locks the memo on PostgreSQL so operations on it run one after another; SQLite
+    // writes one transaction at a time anyway.
+    .$if(isPostgres(db), (qb) => qb.forUpdate("memos")),
+);
+
+/** The memo and its folder's repetition values in one query (the memo locked on PostgreSQL). */
+export async function selectMemoForReview(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<MemoForReview | undefined> {
+  const [row] = await selectMemoForReviewQuery(db, userId, memoId);
+  return (
+    row && {
+      memo: toStoredMemoSummary(row),
+      dateRepetitionValue: row.date_repetition_value,
+      readRepetitionValue: row.read_repetition_value,
+    }
+  );
+}
+
+const insertReviewQuery = precompile(
+  (db, userId: string, opId: string, memoId: string, value: number, reviewedAt: number) =>
+    db
+      .insertInto("memo_reviews")
+      .values({ user_id: userId, op_id: opId, memo_id: memoId, value, reviewed_at: reviewedAt })
+      .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+      .returning("op_id"),
+);
+
+/** Appends a review row unless the opId is known; true when this call inserted it. */
+export async function insertReview(
+  db: Executor,
+  userId: string,
+  review: { opId: string; memoId: string; value: number; reviewedAt: number },
+): Promise<boolean> {
+  const { opId, memoId, value, reviewedAt } = review;
+  const inserted = await insertReviewQuery(db, userId, opId, memoId, value, reviewedAt);
+  return inserted.length > 0;
+}
+
+/** The memo a review opId was used for, or undefined. */
+export async function selectReviewOpMemoId(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_reviews")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/**
+ * Adds one review to a memo's counters: count + 1, accumulated value + value, latest review time,
+ * and the due key recomputed as `dateRV × createdAt / DAY_MS + accumulated` (the order of
+ * `repetitionDueKey`, so the stored key equals what the domain computes); stamps the change seq.
+ */
+const addReviewQuery = precompile(
+  (
+    db,
+    userId: string,
+    memoId: string,
+    value: number,
+    reviewedAt: number,
+    dateRV: number,
+    seq: number,
+  ) => {
+    const amount = sql<number>`cast(${value} as double precision)`;
+    const rv = sql<number>`cast(${dateRV} as double precision)`;
+    return (
+      db
+        .updateTable("memos")
+        .set({
+          review_count: sql<number>`review_count + 1`,
+          accumulated_review_value: sql<number>`accumulated_review_value + ${amount}`,
+          last_reviewed_at: sql<number>`case when last_reviewed_at is null or last_reviewed_at < ${reviewedAt} then ${reviewedAt} else last_reviewed_at end`,
+          due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + (accumulated_review_value + ${amount})`,
+          seq,
+        })
+        .where("user_id", "=", userId)
+        .where("id", "=", memoId)
+        // The new state comes back with the update: no second read in the review's transaction.
+        .returning(memoSummaryColumns)
+    );
+  },
+);
+
+/** Adds one review to a memo's counters (see addReviewQuery); answers the memo's new state. */
+export async function addReviewToMemo(
+  write: WriteContext,
+  memoId: string,
+  review: { value: number; reviewedAt: number; dateRepetitionValue: number },
+): Promise<StoredMemoSummary> {
+  const { trx, userId, seq } = write;
+  const { value, reviewedAt, dateRepetitionValue } = review;
+  const [row] = await addReviewQuery(
+    trx,
+    userId,
+    memoId,
+    value,
+    reviewedAt,
+    dateRepetitionValue,
+    seq,
+  );
+  if (!row) throw new Error(`memo ${memoId} vanished inside its review transaction`);
+  return toStoredMemoSummary(row);
+}
+
+/** Appends a completion row unless the opId is known; true when this call inserted it. */
+export async function insertCompletion(
+  db: Executor,
+  userId: string,
+  completion: { opId: string; memoId: string; completedAt: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("memo_completions")
+    .values({
+      user_id: userId,
+      op_id: completion.opId,
+      memo_id: completion.memoId,
+      completed_at: completion.completedAt,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+    .returning("op_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The memo a completion opId was used for, or undefined. */
+export async function selectCompletionOpMemoId(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_completions")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/** The memo an un-complete opId was used for, or undefined. */
+export async function selectUndoOpMemoId(
+  db: Executor,
+  userId: string,
+  undoOpId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("memo_completions")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .where("undo_op_id", "=", undoOpId)
+    .executeTakeFirst();
+  return row?.memo_id;
+}
+
+/**
+ * Stamps the memo's latest completion that is not undone with the un-complete's opId and time;
+ * false when the memo has none.
+ */
+export async function markLatestCompletionUndone(
+  db: Executor,
+  userId: string,
+  memoId: string,
+  undo: { opId: string; undoneAt: number },
+): Promise<boolean> {
+  const latest = await db
+    .selectFrom("memo_completions")
+    .select("op_id")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null)
+    .orderBy("completed_at", "desc")
+    .orderBy("op_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return false;
+  const updated = await db
+    .updateTable("memo_completions")
+    .set({ undone_at: undo.undoneAt, undo_op_id: undo.opId })
+    .where("user_id", "=", userId)
+    .where("op_id", "=", latest.op_id)
+    .where("undone_at", "is", null)
+    .returning("op_id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/**
+ * Recounts a memo's completions that are not undone, and the latest of them; stamps the write's
+ * change `seq`.
+ */
+export async function refreshCompletionCounters(
+  write: WriteContext,
+  memoId: string,
+): Promise<void> {
+  const { trx, userId, seq } = write;
+  const live = trx
+    .selectFrom("memo_completions")
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null);
+  await trx
+    .updateTable("memos")
+    .set({
+      completed_count: live.select((eb) => eb.fn.countAll<number>().as("n")),
+      last_completed_at: live.select((eb) => eb.fn.max("completed_at").as("m")),
+      seq,
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}
+
+/** Adds `delta` to a memo's priority; stamps the write's change `seq`. */
+export async function addToPriority(
+  write: WriteContext,
+  memoId: string,
+  delta: number,
+): Promise<void> {
+  const { trx, userId, seq } = write;
+  await trx
+    .updateTable("memos")
+    .set({ priority: sql<number>`priority + ${delta}`, seq })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
+}

@@ -1,0 +1,170 @@
+import type {
+  ChangePriorityInput,
+  CompleteMemoInput,
+  MemoOpInput,
+  MemoSummary,
+  ReviewMemoInput,
+} from "@mnemo/domain";
+import { AppError, DAY_MS, ErrorCode } from "@mnemo/domain";
+import { isReplay, opIdConflict } from "../../db/applied-ops.repo.js";
+import type { Executor } from "../../db/database.js";
+import { userWrite, type WriteContext } from "../../db/user-write.js";
+import type { ServiceDeps } from "../../deps.js";
+import { memoNotFound, presentSummary, toSummary } from "./memo-present.js";
+import {
+  addReviewToMemo,
+  addToPriority,
+  insertCompletion,
+  insertReview,
+  markLatestCompletionUndone,
+  refreshCompletionCounters,
+  selectCompletionOpMemoId,
+  selectMemoForReview,
+  selectReviewOpMemoId,
+  selectUndoOpMemoId,
+} from "./memo-review.repo.js";
+import { selectMemoSummary } from "./memos.repo.js";
+
+// Reviews, completions and priority: idempotent by the client's opId, one memo at a time.
+
+type Deps = ServiceDeps;
+
+/** `applied_ops.kind` of a priority change (reviews and completions keep their opId in a row). */
+const PRIORITY_OP = "memo.priority";
+
+/** How far ahead of the server's clock a client's review time may be (clock skew). */
+const MAX_CLOCK_AHEAD_MS = DAY_MS;
+
+/**
+ * Runs one idempotent operation on a memo in a user write that locks the memo, so retries and
+ * concurrent operations on it run one after another; answers the memo's state afterwards.
+ */
+async function runMemoOp(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  apply: (trx: Executor, write: WriteContext) => Promise<void>,
+): Promise<MemoSummary> {
+  return userWrite(deps, userId, async (trx, write) => {
+    const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
+    if (!memo) throw memoNotFound(memoId);
+    await apply(trx, write);
+    return presentSummary(trx, userId, memoId);
+  });
+}
+
+/**
+ * When a client says something happened (a review or completion made offline), or now. A time
+ * more than a day ahead of the server's clock is refused (clock skew has limits).
+ *
+ * @throws VALIDATION_FAILED at `path`
+ */
+function clientTime(at: number | undefined, now: number, path: string): number {
+  if (at === undefined) return now;
+  if (at > now + MAX_CLOCK_AHEAD_MS) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+      { path, issue: "Expected a time no later than one day from now" },
+    ]);
+  }
+  return at;
+}
+
+/**
+ * Records a review (PRODUCT.md › Review): a review row keyed by the opId, count + 1, accumulated value +
+ * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
+ * transaction. A retry with the same opId changes nothing and answers the memo's state.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo;
+ *   VALIDATION_FAILED when `reviewedAt` is more than a day ahead of the server's clock
+ */
+export async function reviewMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: ReviewMemoInput,
+): Promise<MemoSummary> {
+  const now = deps.now();
+  const reviewedAt = clientTime(input.reviewedAt, now, "reviewedAt");
+  // The hottest write of the app: the change seq, one read (memo + folder), one insert, one
+  // update that stamps the seq and returns the new state.
+  const memo = await userWrite(deps, userId, async (trx, write) => {
+    const found = await selectMemoForReview(trx, userId, memoId);
+    if (!found) throw memoNotFound(memoId);
+    const value = input.value ?? found.readRepetitionValue;
+    if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt })) {
+      const { dateRepetitionValue } = found;
+      return addReviewToMemo(write, memoId, { value, reviewedAt, dateRepetitionValue });
+    }
+    if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
+      throw opIdConflict(input.opId);
+    }
+    return found.memo;
+  });
+  return toSummary(memo, null);
+}
+
+/**
+ * Marks a memo complete (PRODUCT.md › Completion): a completion row keyed by the opId and the completed count,
+ * in one transaction; a retry changes nothing.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo
+ */
+export async function completeMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: CompleteMemoInput,
+): Promise<MemoSummary> {
+  const completedAt = clientTime(input.completedAt, deps.now(), "completedAt");
+  return runMemoOp(deps, userId, memoId, async (trx, write) => {
+    if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt })) {
+      await refreshCompletionCounters(write, memoId);
+    } else if ((await selectCompletionOpMemoId(trx, userId, input.opId)) !== memoId) {
+      throw opIdConflict(input.opId);
+    }
+  });
+}
+
+/**
+ * Un-completes a memo (PRODUCT.md › Completion: removes the latest completion) by stamping its latest live
+ * completion with the opId, so a retry finds it and changes nothing.
+ *
+ * @throws MEMO_NOT_FOUND; MEMO_NOT_COMPLETED when no completion is left; OP_ID_CONFLICT when the
+ *   opId undid a completion of another memo
+ */
+export async function uncompleteMemo(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: MemoOpInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, write) => {
+    const usedFor = await selectUndoOpMemoId(trx, userId, input.opId);
+    if (usedFor !== undefined) {
+      if (usedFor !== memoId) throw opIdConflict(input.opId);
+      return;
+    }
+    const undo = { opId: input.opId, undoneAt: write.now };
+    if (!(await markLatestCompletionUndone(trx, userId, memoId, undo))) {
+      throw new AppError(ErrorCode.MEMO_NOT_COMPLETED, `memo ${memoId} has no completion`);
+    }
+    await refreshCompletionCounters(write, memoId);
+  });
+}
+
+/**
+ * Adds or subtracts 1 from a memo's priority (PRODUCT.md › Priority), once per opId.
+ *
+ * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo or operation
+ */
+export async function changeMemoPriority(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  input: ChangePriorityInput,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, write) => {
+    const op = { opId: input.opId, kind: PRIORITY_OP, targetId: memoId, appliedAt: write.now };
+    if (!(await isReplay(trx, userId, op))) await addToPriority(write, memoId, input.delta);
+  });
+}

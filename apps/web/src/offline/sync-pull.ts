@@ -1,0 +1,108 @@
+import type { FoldersResponse, SyncChangesResponse } from "@mnemo/domain";
+import { api, query } from "../api/client";
+import {
+  BODY_BUDGET_BYTES,
+  cacheDb,
+  deleteMemos,
+  evictBodies,
+  isCacheComplete,
+  notifyChanged,
+  putBodies,
+  readMeta,
+  toCachedMemo,
+  writeMeta,
+} from "./cache";
+import type { CacheDb, CachedMemo } from "./cache-db";
+import { setStatus } from "./sync-status";
+import { pendingTargets, storeServerFolder } from "./sync-store";
+
+// Pulling what changed on the server since the stored cursor (`GET /api/sync/changes`). A pull
+// may run in several tabs at once: its writes are idempotent puts.
+
+/** Changes per page of the change feed (the server's maximum, `SYNC_PAGE_MAX`). */
+const PULL_PAGE = 1_000;
+
+async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> {
+  await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
+    const pending = await pendingTargets(db);
+    for (const folder of page.folders) await storeServerFolder(db, folder, pending);
+    const memos = page.memos.filter((memo) => !pending.has(memo.id));
+    if (memos.length > 0) {
+      const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
+      const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
+      await db.memos.bulkPut(
+        memos.map((memo, index) =>
+          toCachedMemo(memo, folders.get(memo.folderId), previous[index] as CachedMemo),
+        ),
+      );
+      await putBodies(
+        db,
+        memos.map((memo) => ({ id: memo.id, contents: memo.contents })),
+      );
+    }
+    const deleted = page.deletions.filter((item) => !pending.has(item.id));
+    const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
+    const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
+    await deleteMemos(db, memoIds);
+    if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
+    await db.meta.put({ key: "cursor", value: page.nextCursor });
+    await db.meta.put({ key: "serverTime", value: page.serverTime });
+  });
+}
+
+/**
+ * Brings the cache up to date: page after page of the change feed from the stored cursor. The
+ * first download of an account shows its progress and refreshes the screens once, at the end.
+ */
+export async function pullChanges(): Promise<void> {
+  const db = cacheDb();
+  const isFirst = !(await isCacheComplete());
+  let cursor = await readMeta<string>("cursor");
+  if (cursor === undefined) {
+    // A new account's root folder is made on its first folder read; the feed then carries it.
+    await api<FoldersResponse>("GET", "/api/folders");
+  }
+  let done = 0;
+  for (;;) {
+    const page = await api<SyncChangesResponse>(
+      "GET",
+      `/api/sync/changes${query({ cursor, limit: PULL_PAGE })}`,
+    );
+    await applyPage(db, page);
+    cursor = page.nextCursor;
+    const count = page.folders.length + page.memos.length + page.deletions.length;
+    done += count;
+    if (isFirst) setStatus({ download: { done, total: done + page.remaining } });
+    else if (count > 0) notifyChanged();
+    if (!page.hasMore) break;
+  }
+  await writeMeta("syncedAt", Date.now());
+  if (isFirst) {
+    await writeMeta("isComplete", true);
+    setStatus({ download: null });
+    notifyChanged();
+  }
+  await evictBodiesOverBudget(db);
+}
+
+/**
+ * Keeps memo bodies within the cache budget (PRODUCT.md › Offline and sync: 100 MB): the least recently stored go
+ * first; lists keep every memo, and an evicted body is read from the server when next opened.
+ */
+async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
+  const total = (await readMeta<number>("bodyBytes")) ?? 0;
+  if (total <= BODY_BUDGET_BYTES) return;
+  const target = BODY_BUDGET_BYTES * 0.8;
+  let freed = 0;
+  const evicted: string[] = [];
+  const pending = await pendingTargets(db);
+  await db.bodies
+    .orderBy("storedAt")
+    .until(() => total - freed <= target)
+    .each((body) => {
+      if (pending.has(body.id)) return;
+      freed += body.size;
+      evicted.push(body.id);
+    });
+  await db.transaction("rw", [db.bodies, db.meta], () => evictBodies(db, evicted));
+}

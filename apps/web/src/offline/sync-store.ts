@@ -1,0 +1,61 @@
+import type { Folder, MemoDetail, MemoSummary } from "@mnemo/domain";
+import { currentCache, putBodies, putFolder, toCachedMemo } from "./cache";
+import type { CacheDb } from "./cache-db";
+
+// What the server answers (a sent change, a page of the change feed, a list) replaces the
+// device's copy of a memo or folder, unless changes of it still wait to be sent: those were made
+// after what the server knows, and the answer to them will bring the server's copy.
+
+/** The memos and folders that changes in the outbox are about. */
+export async function pendingTargets(db: CacheDb): Promise<Set<string>> {
+  return new Set((await db.outbox.orderBy("targetId").uniqueKeys()) as string[]);
+}
+
+/** Stores a memo the server answered, unless later changes of it still wait to be sent. */
+export async function storeServerMemo(
+  db: CacheDb,
+  memo: MemoSummary | MemoDetail,
+  pending: Set<string>,
+): Promise<void> {
+  if (pending.has(memo.id)) return;
+  const [previous, folder] = await Promise.all([
+    db.memos.get(memo.id),
+    db.folders.get(memo.folderId),
+  ]);
+  await db.memos.put(toCachedMemo(memo, folder, previous));
+  if ("contents" in memo) await putBodies(db, [{ id: memo.id, contents: memo.contents }]);
+}
+
+/** Stores a folder the server answered, unless changes of it still wait to be sent. */
+export async function storeServerFolder(db: CacheDb, folder: Folder, pending: Set<string>) {
+  if (!pending.has(folder.id)) await putFolder(db, folder);
+}
+
+/**
+ * Stores memos a server list answered (while the first download runs, lists come from the
+ * server), so that changes to them can be made on this device at once.
+ */
+export async function storeServerMemos(memos: readonly (MemoSummary | MemoDetail)[]) {
+  const db = currentCache();
+  if (!db || memos.length === 0) return;
+  await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
+    const pending = await pendingTargets(db);
+    for (const memo of memos) await storeServerMemo(db, memo, pending);
+  });
+}
+
+/** Stores folders a server list answered (see {@link storeServerMemos}). */
+export async function storeServerFolders(folders: readonly Folder[]) {
+  const db = currentCache();
+  if (!db || folders.length === 0) return;
+  await db.transaction("rw", [db.memos, db.folders, db.outbox], async () => {
+    const pending = await pendingTargets(db);
+    for (const folder of folders) await storeServerFolder(db, folder, pending);
+  });
+}
+
+/** Whether changes of this memo or folder still wait to be sent. */
+export async function hasPendingChanges(targetId: string): Promise<boolean> {
+  const db = currentCache();
+  return db ? (await db.outbox.where("targetId").equals(targetId).count()) > 0 : false;
+}

@@ -1,9 +1,8 @@
 import type { Folder, MemoDetail } from "@mnemo/domain";
-import { DAY_MS, folderSchema, repetitionDueKey } from "@mnemo/domain";
+import { DAY_MS, DEFAULT_REPETITION_VALUE, folderSchema, repetitionDueKey } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
 import { derivedKeys, toCachedMemo } from "./cache";
 import { draftKey, draftPath } from "./draft-key";
-import { inFolderListOrder } from "./local-reads";
 import { newFolder } from "./local-writes";
 
 const NOW = 1_795_435_200_000; // 2026-11-23T12:00:00Z
@@ -55,7 +54,7 @@ describe("derivedKeys", () => {
     { name: "no folder known", folder: undefined, homeRv: undefined },
   ])("$name: due key from the folder's rate, home key only while on home", ({ folder, homeRv }) => {
     const keys = derivedKeys(memo(), folder);
-    const rate = folder?.dateRepetitionValue ?? 5;
+    const rate = folder?.dateRepetitionValue ?? DEFAULT_REPETITION_VALUE;
     expect(keys.dueKey).toBe(repetitionDueKey(NOW - 10 * DAY_MS, rate, 10));
     expect(keys.homeRv).toBe(homeRv);
     // Absent, not undefined-valued: IndexedDB then leaves the memo out of the home index.
@@ -107,17 +106,5 @@ describe("newFolder", () => {
   it("matches the domain's folder defaults (what the server stores for a bare create)", () => {
     const bare = { id: "folderA", title: "영어 단어", createdAt: NOW, updatedAt: NOW };
     expect(newFolder(bare)).toEqual(folderSchema.parse(bare));
-  });
-});
-
-describe("inFolderListOrder", () => {
-  it("lists pinned folders first, then by order, ties by id", () => {
-    const folders = [
-      folder({ id: "c", order: 1 }),
-      folder({ id: "b", order: 2, pinned: true }),
-      folder({ id: "a", order: 1 }),
-      folder({ id: "d", order: 0 }),
-    ];
-    expect(inFolderListOrder(folders).map((f) => f.id)).toEqual(["b", "d", "a", "c"]);
   });
 });

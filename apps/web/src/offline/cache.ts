@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REPETITION_VALUE,
   ErrorCode,
   type Folder,
   type MemoDetail,
@@ -130,7 +131,7 @@ export function derivedKeys(
   memo: Pick<CachedMemo, "createdAt" | "accumulatedReviewValue">,
   folder: Folder | undefined,
 ): Pick<CachedMemo, "dueKey" | "homeRv"> {
-  const rate = folder?.dateRepetitionValue ?? 5;
+  const rate = folder?.dateRepetitionValue ?? DEFAULT_REPETITION_VALUE;
   const dueKey = repetitionDueKey(memo.createdAt, rate, memo.accumulatedReviewValue);
   return folder?.showAtHomeReviewList ? { dueKey, homeRv: rate } : { dueKey };
 }

@@ -1,6 +1,11 @@
 import {
+  AppError,
+  applyComplete,
+  applyReview,
+  applyUncomplete,
   type CreateFolderInput,
   type CreateMemoInput,
+  changePriority,
   DEFAULT_REPETITION_VALUE,
   ErrorCode,
   type Folder,
@@ -12,6 +17,7 @@ import {
   randomId,
   type UpdateFolderInput,
   type UpdateMemoInput,
+  withFolderTree,
 } from "@mnemo/domain";
 import { ApiError } from "../api/client";
 import { sanitizeRichText } from "../lib/html-text";
@@ -186,16 +192,25 @@ export async function deleteMemoLocally(memoId: string): Promise<void> {
   });
 }
 
-/** Applies a counted operation to the cached memo and queues it; answers the new summary. */
+/**
+ * Applies a counted operation to the cached memo and queues it; answers the new summary. A rule
+ * of the domain that refuses the change (e.g. MEMO_NOT_COMPLETED) is answered as the server would.
+ */
 async function memoOp(
   memoId: string,
   op: OutboxOp,
-  apply: (memo: CachedMemo, folder: Folder | undefined, now: number) => CachedMemo,
+  apply: (memo: CachedMemo, folder: Folder | undefined) => CachedMemo,
 ): Promise<MemoSummary> {
   return change(async (db) => {
     const memo = await requireMemo(db, memoId);
     const folder = await db.folders.get(memo.folderId);
-    const next = apply(memo, folder, Date.now());
+    let next: CachedMemo;
+    try {
+      next = apply(memo, folder);
+    } catch (error) {
+      if (error instanceof AppError) throw refused(error.code, error.message);
+      throw error;
+    }
     await db.memos.put(next);
     await queue(db, op);
     return toSummary(next, null);
@@ -203,54 +218,43 @@ async function memoOp(
 }
 
 /**
- * PRODUCT.md › Review: count + 1, accumulated value + the folder's read repetition value, a review
- * time.
+ * PRODUCT.md › Review: the domain's `applyReview` with the folder's read repetition value, then
+ * the new due key.
  */
 export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
   const reviewedAt = Date.now();
   return memoOp(memoId, { kind: "memo.review", memoId, reviewedAt }, (memo, folder) => {
-    const reviewed = {
-      ...memo,
-      reviewCount: memo.reviewCount + 1,
-      accumulatedReviewValue: memo.accumulatedReviewValue + (folder?.readRepetitionValue ?? 5),
-      lastReviewedAt: reviewedAt,
-      ...(memo.reviewedDates && { reviewedDates: [...memo.reviewedDates, reviewedAt] }),
-    };
+    const value = folder?.readRepetitionValue ?? DEFAULT_REPETITION_VALUE;
+    const reviewed = applyReview(memo, { at: reviewedAt, value });
     return { ...reviewed, ...derivedKeys(reviewed, folder) };
   });
 }
 
+/** PRODUCT.md › Completion: the domain's `applyComplete`. */
 export function completeMemoLocally(memoId: string): Promise<MemoSummary> {
   const completedAt = Date.now();
-  return memoOp(memoId, { kind: "memo.complete", memoId, completedAt }, (memo) => ({
-    ...memo,
-    completedCount: memo.completedCount + 1,
-    isCompleted: true,
-    ...(memo.completedDates && { completedDates: [...memo.completedDates, completedAt] }),
-  }));
+  return memoOp(memoId, { kind: "memo.complete", memoId, completedAt }, (memo) =>
+    withIsCompleted(applyComplete(memo, completedAt)),
+  );
 }
 
+/** PRODUCT.md › Completion: the domain's `applyUncomplete` (MEMO_NOT_COMPLETED without one). */
 export function uncompleteMemoLocally(memoId: string): Promise<MemoSummary> {
-  return memoOp(memoId, { kind: "memo.uncomplete", memoId }, (memo) => {
-    if (memo.completedCount === 0) {
-      throw refused(ErrorCode.MEMO_NOT_COMPLETED, `memo ${memoId} has no completion`);
-    }
-    const completedCount = memo.completedCount - 1;
-    const dates = memo.completedDates ? [...memo.completedDates].sort((a, b) => a - b) : null;
-    return {
-      ...memo,
-      completedCount,
-      isCompleted: completedCount > 0,
-      ...(dates && { completedDates: dates.slice(0, -1) }),
-    };
-  });
+  return memoOp(memoId, { kind: "memo.uncomplete", memoId }, (memo) =>
+    withIsCompleted(applyUncomplete(memo)),
+  );
 }
 
+/** PRODUCT.md › Priority: the domain's `changePriority`. */
 export function changePriorityLocally(memoId: string, delta: 1 | -1): Promise<MemoSummary> {
-  return memoOp(memoId, { kind: "memo.priority", memoId, delta }, (memo) => ({
-    ...memo,
-    priority: memo.priority + delta,
-  }));
+  return memoOp(memoId, { kind: "memo.priority", memoId, delta }, (memo) =>
+    changePriority(memo, delta),
+  );
+}
+
+/** The stored `isCompleted` kept in step with the count (summaries derive it the same way). */
+function withIsCompleted(memo: CachedMemo): CachedMemo {
+  return { ...memo, isCompleted: memo.completedCount > 0 };
 }
 
 // ---- folders ------------------------------------------------------------------------------
@@ -368,6 +372,7 @@ export async function reorderFoldersLocally(folderIds: string[]): Promise<Folder
         folder.order = index.get(folder.id) ?? folder.order;
       });
     await queue(db, { kind: "folder.order", folderIds });
-    return db.folders.toArray();
+    // As the server answers a reorder: every folder, in the new list order with its tree.
+    return withFolderTree(await db.folders.toArray());
   });
 }

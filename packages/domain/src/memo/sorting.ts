@@ -100,10 +100,32 @@ export function effectiveReviewCount(
   utcOffsetMinutes: number,
 ): number {
   if (mode !== "review_count_asc" && mode !== "review_count_desc") return reviewCount;
-  if (!isReviewedToday(lastReviewedAt, now, utcOffsetMinutes)) return reviewCount;
-  return mode === "review_count_asc"
-    ? reviewCount + REVIEWED_TODAY_SHIFT
-    : reviewCount - REVIEWED_TODAY_SHIFT;
+  return shiftedReviewCount(reviewCount, lastReviewedAt, mode, startOfDay(now, utcOffsetMinutes));
+}
+
+/**
+ * {@link effectiveReviewCount} for a known start of "today": the server's keyset pages keep the
+ * `todayStart` of their first page, so later pages rank by the same day even across midnight.
+ *
+ * A review at or after `todayStart` (epoch ms) counts as today: `+999` in `review_count_asc`,
+ * `−999` in `review_count_desc`; other modes use `reviewCount` as is.
+ *
+ * @param reviewCount - the memo's review count
+ * @param lastReviewedAt - epoch ms of the latest review, or `null`
+ * @param mode - the sort mode
+ * @param todayStart - epoch ms of the viewer's local midnight, see {@link startOfDay}
+ */
+export function shiftedReviewCount(
+  reviewCount: number,
+  lastReviewedAt: number | null,
+  mode: SortMode,
+  todayStart: number,
+): number {
+  const isToday = lastReviewedAt !== null && lastReviewedAt >= todayStart;
+  if (!isToday) return reviewCount;
+  if (mode === "review_count_asc") return reviewCount + REVIEWED_TODAY_SHIFT;
+  if (mode === "review_count_desc") return reviewCount - REVIEWED_TODAY_SHIFT;
+  return reviewCount;
 }
 
 /**

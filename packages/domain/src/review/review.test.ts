@@ -4,19 +4,24 @@ import {
   applyComplete,
   applyReview,
   applyUncomplete,
+  type CompletedState,
   changePriority,
-  type ReviewState,
+  type ReviewedState,
   summarizeReviews,
 } from "./review.js";
 
 const NOW = 1_795_435_200_000; // Date.UTC(2026, 10, 23, 12)
 
-function state(fields: Partial<ReviewState> = {}): ReviewState & { title: string } {
+type State = Required<ReviewedState> & Required<CompletedState> & { priority: number };
+
+function state(fields: Partial<State> = {}): State & { title: string } {
   return {
     title: "영어 단어 / English words",
     reviewCount: 0,
     accumulatedReviewValue: 0,
+    lastReviewedAt: null,
     reviewedDates: [],
+    completedCount: 0,
     completedDates: [],
     priority: 0,
     ...fields,
@@ -29,27 +34,55 @@ describe("applyReview", () => {
       name: "first review",
       before: state(),
       review: { at: NOW, value: 1 },
-      expected: { reviewCount: 1, accumulatedReviewValue: 1, reviewedDates: [NOW] },
+      expected: {
+        reviewCount: 1,
+        accumulatedReviewValue: 1,
+        lastReviewedAt: NOW,
+        reviewedDates: [NOW],
+      },
     },
     {
       name: "a later review",
       before: state({
         reviewCount: 2,
         accumulatedReviewValue: 3.5,
+        lastReviewedAt: NOW - 1000,
         reviewedDates: [NOW - 2000, NOW - 1000],
       }),
       review: { at: NOW, value: 1.5 },
       expected: {
         reviewCount: 3,
         accumulatedReviewValue: 5,
+        lastReviewedAt: NOW,
         reviewedDates: [NOW - 2000, NOW - 1000, NOW],
       },
     },
     {
       name: "value zero",
-      before: state({ reviewCount: 1, accumulatedReviewValue: 2, reviewedDates: [NOW] }),
+      before: state({
+        reviewCount: 1,
+        accumulatedReviewValue: 2,
+        lastReviewedAt: NOW,
+        reviewedDates: [NOW],
+      }),
       review: { at: NOW, value: 0 },
       expected: { reviewCount: 2, accumulatedReviewValue: 2, reviewedDates: [NOW, NOW] },
+    },
+    {
+      name: "a review older than the latest (a device clock behind): the latest stays",
+      before: state({
+        reviewCount: 1,
+        accumulatedReviewValue: 5,
+        lastReviewedAt: NOW,
+        reviewedDates: [NOW],
+      }),
+      review: { at: NOW - 3_600_000, value: 5 },
+      expected: {
+        reviewCount: 2,
+        accumulatedReviewValue: 10,
+        lastReviewedAt: NOW,
+        reviewedDates: [NOW, NOW - 3_600_000],
+      },
     },
   ])("records $name", ({ before, review, expected }) => {
     const snapshot = structuredClone(before);
@@ -57,6 +90,18 @@ describe("applyReview", () => {
     expect(after).toEqual({ ...before, ...expected });
     expect(after.title).toBe(before.title);
     expect(before).toEqual(snapshot);
+  });
+
+  it("leaves an unknown list of review times unknown", () => {
+    const { reviewedDates: _, ...counters } = state({ reviewCount: 4, lastReviewedAt: NOW - 1 });
+    const after = applyReview(counters, { at: NOW, value: 2 });
+    expect(after).toEqual({
+      ...counters,
+      reviewCount: 5,
+      accumulatedReviewValue: 2,
+      lastReviewedAt: NOW,
+    });
+    expect(after).not.toHaveProperty("reviewedDates");
   });
 
   it.each([
@@ -80,9 +125,17 @@ describe("applyComplete and applyUncomplete", () => {
     { before: [], at: NOW, expected: [NOW] },
     { before: [NOW - 1000], at: NOW, expected: [NOW - 1000, NOW] },
   ])("appends $at to $before", ({ before, at, expected }) => {
-    const input = state({ completedDates: before });
-    expect(applyComplete(input, at).completedDates).toEqual(expected);
+    const input = state({ completedCount: before.length, completedDates: before });
+    const after = applyComplete(input, at);
+    expect(after.completedDates).toEqual(expected);
+    expect(after.completedCount).toBe(expected.length);
     expect(input.completedDates).toEqual(before);
+  });
+
+  it("counts a completion whose times are unknown", () => {
+    const { completedDates: _, ...counters } = state({ completedCount: 2 });
+    expect(applyComplete(counters, NOW)).toEqual({ ...counters, completedCount: 3 });
+    expect(applyUncomplete(counters)).toEqual({ ...counters, completedCount: 1 });
   });
 
   it("rejects a completion time that is not epoch ms", () => {
@@ -101,8 +154,10 @@ describe("applyComplete and applyUncomplete", () => {
     },
     { name: "one of two equal latest", before: [NOW, NOW - 5, NOW], expected: [NOW - 5, NOW] },
   ])("removes $name", ({ before, expected }) => {
-    const input = state({ completedDates: before });
-    expect(applyUncomplete(input).completedDates).toEqual(expected);
+    const input = state({ completedCount: before.length, completedDates: before });
+    const after = applyUncomplete(input);
+    expect(after.completedDates).toEqual(expected);
+    expect(after.completedCount).toBe(expected.length);
     expect(input.completedDates).toEqual(before);
   });
 

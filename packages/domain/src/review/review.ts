@@ -1,17 +1,26 @@
 import { AppError, ErrorCode } from "../errors.js";
 
-/** The review-related fields of a memo that the transitions below change. */
-export interface ReviewState {
+/**
+ * The review fields of a memo that {@link applyReview} changes. The list of review times is
+ * optional: a device keeps it only when it read a whole memo (a list row carries the counters).
+ */
+export interface ReviewedState {
   /** Number of reviews, an integer ≥ 0. */
   reviewCount: number;
   /** Sum of the values of all reviews. */
   accumulatedReviewValue: number;
-  /** Epoch ms of each review, in the order recorded. */
-  reviewedDates: readonly number[];
-  /** Epoch ms of each completion, in the order recorded. */
-  completedDates: readonly number[];
-  /** Priority, an integer; higher sorts first in the `priority` mode. */
-  priority: number;
+  /** Epoch ms of the latest review, or `null` when never reviewed. */
+  lastReviewedAt: number | null;
+  /** Epoch ms of each review, in the order recorded, when known. */
+  reviewedDates?: readonly number[];
+}
+
+/** The completion fields of a memo that {@link applyComplete} and {@link applyUncomplete} change. */
+export interface CompletedState {
+  /** Number of live completions, an integer ≥ 0; the memo is completed while it is > 0. */
+  completedCount: number;
+  /** Epoch ms of each live completion, in the order recorded, when known. */
+  completedDates?: readonly number[];
 }
 
 /** One recorded review: when (epoch ms) and the value it adds. */
@@ -39,59 +48,76 @@ function requireReviewValue(value: number, path: string): void {
 }
 
 /**
- * Records a review (PRODUCT.md › Review): appends `at` to `reviewedDates`, adds 1 to `reviewCount`
- * and `value` to `accumulatedReviewValue`. Returns a new object; other fields of `state` are kept.
+ * Records a review (PRODUCT.md › Review): adds 1 to `reviewCount` and `value` to
+ * `accumulatedReviewValue`, moves `lastReviewedAt` to `at` unless a later review is already
+ * recorded (as the server keeps it), and appends `at` to `reviewedDates` when that list is known. Returns a new object; other
+ * fields of `state` are kept.
+ *
+ * The due key of the `repetition_value` order depends on the accumulated value: recompute it
+ * (`repetitionDueKey`) from the result.
  *
  * @throws AppError `VALIDATION_FAILED` when `value` is not finite and ≥ 0 or `at` is not
  *   epoch ms (an integer ≥ 0)
  */
-export function applyReview<S extends ReviewState>(state: S, review: ReviewInput): S {
+export function applyReview<S extends ReviewedState>(state: S, review: ReviewInput): S {
   requireEpochMs(review.at, "at");
   requireReviewValue(review.value, "value");
+  const last = state.lastReviewedAt;
   return {
     ...state,
     reviewCount: state.reviewCount + 1,
     accumulatedReviewValue: state.accumulatedReviewValue + review.value,
-    reviewedDates: [...state.reviewedDates, review.at],
+    lastReviewedAt: last !== null && last > review.at ? last : review.at,
+    ...(state.reviewedDates && { reviewedDates: [...state.reviewedDates, review.at] }),
   };
 }
 
 /**
- * Marks a memo complete (PRODUCT.md › Completion): appends `at` to `completedDates`. Returns a new
- * object.
+ * Marks a memo complete (PRODUCT.md › Completion): adds 1 to `completedCount` and appends `at`
+ * to `completedDates` when that list is known. Returns a new object.
  *
  * @throws AppError `VALIDATION_FAILED` when `at` is not epoch ms (an integer ≥ 0)
  */
-export function applyComplete<S extends ReviewState>(state: S, at: number): S {
+export function applyComplete<S extends CompletedState>(state: S, at: number): S {
   requireEpochMs(at, "at");
-  return { ...state, completedDates: [...state.completedDates, at] };
+  return {
+    ...state,
+    completedCount: state.completedCount + 1,
+    ...(state.completedDates && { completedDates: [...state.completedDates, at] }),
+  };
 }
 
 /**
- * Un-completes a memo (PRODUCT.md › Completion): removes the latest (largest) timestamp of
- * `completedDates`, one occurrence only. Returns a new object.
+ * Un-completes a memo (PRODUCT.md › Completion): subtracts 1 from `completedCount` and, when
+ * `completedDates` is known, removes its latest (largest) timestamp, one occurrence only, keeping
+ * the others in their order. Returns a new object.
  *
- * @throws AppError `MEMO_NOT_COMPLETED` when `completedDates` is empty
+ * @throws AppError `MEMO_NOT_COMPLETED` when `completedCount` is 0
  */
-export function applyUncomplete<S extends ReviewState>(state: S): S {
-  if (state.completedDates.length === 0) {
+export function applyUncomplete<S extends CompletedState>(state: S): S {
+  if (state.completedCount <= 0) {
     throw new AppError(ErrorCode.MEMO_NOT_COMPLETED, "Memo has no completion to remove");
   }
+  const dates = state.completedDates;
   let latest = 0;
-  state.completedDates.forEach((at, index) => {
-    if (at > (state.completedDates[latest] ?? at)) latest = index;
+  dates?.forEach((at, index) => {
+    if (at > (dates[latest] ?? at)) latest = index;
   });
-  return { ...state, completedDates: state.completedDates.filter((_, index) => index !== latest) };
+  return {
+    ...state,
+    completedCount: state.completedCount - 1,
+    ...(dates && { completedDates: dates.filter((_, index) => index !== latest) }),
+  };
 }
 
 /**
- * Changes the priority by one step (PRODUCT.md › Priority: add or subtract 1). Returns a new
- * object.
+ * Changes the priority (an integer; higher sorts first in the `priority` mode) by one step
+ * (PRODUCT.md › Priority: add or subtract 1). Returns a new object.
  *
  * @param delta - `1` or `-1`
  * @throws AppError `VALIDATION_FAILED` when `delta` is neither (e.g. from unchecked input)
  */
-export function changePriority<S extends ReviewState>(state: S, delta: 1 | -1): S {
+export function changePriority<S extends { priority: number }>(state: S, delta: 1 | -1): S {
   if (delta !== 1 && delta !== -1) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, "Invalid priority change", [
       { path: "delta", issue: `Expected 1 or -1, got ${String(delta)}` },

@@ -5,7 +5,7 @@ import type {
   ReorderFoldersInput,
   UpdateFolderInput,
 } from "@mnemo/domain";
-import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId } from "@mnemo/domain";
+import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
 import {
   deleteTombstone,
@@ -14,7 +14,7 @@ import {
   insertTombstones,
 } from "../../db/change-log.repo.js";
 import type { Executor } from "../../db/database.js";
-import { type StoredFolder, withFolderTree } from "../../db/folder-rows.js";
+import type { StoredFolder } from "../../db/folder-rows.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";

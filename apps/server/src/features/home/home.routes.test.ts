@@ -1,4 +1,10 @@
-import { DAY_MS, repetitionScore } from "@mnemo/domain";
+import {
+  DAY_MS,
+  type Folder,
+  type MemoSummary,
+  mergeHomeReviewList,
+  repetitionScore,
+} from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
 import { buildFolder, buildMemo, newOpId } from "../../../test/helpers/factories.js";
@@ -84,6 +90,32 @@ describe("GET /api/home/review-list", () => {
     expect(items[1]).toMatchObject({ repetitionScore: 19, accumulatedReviewValue: 1 });
     expect(items[0]).not.toHaveProperty("contents");
   });
+
+  it.each([30, 3, 1])(
+    "answers limit %i as the web's offline read ranks the same memos",
+    async (limit) => {
+      // The device holds every memo of the folders on home and ranks them, grouped by their
+      // folder's date repetition value, with the domain's mergeHomeReviewList (readHomeList in
+      // apps/web/src/offline/local-reads.ts).
+      const { folders } = (await client.get("/api/folders")).body as { folders: Folder[] };
+      const groups = new Map<number, MemoSummary[]>();
+      for (const folder of folders.filter((f) => f.showAtHomeReviewList)) {
+        const page = await client.get(`/api/folders/${folder.id}/memos?limit=100`);
+        const memos = groups.get(folder.dateRepetitionValue) ?? [];
+        memos.push(...(page.body.memos as MemoSummary[]));
+        groups.set(folder.dateRepetitionValue, memos);
+      }
+      const offline = mergeHomeReviewList(
+        [...groups].map(([dateRepetitionValue, memos]) => ({ dateRepetitionValue, memos })),
+        limit,
+        T0,
+      );
+      const items = await reviewList(client, `?limit=${limit}`);
+      expect(items.map((m) => [m.id, m.repetitionScore])).toEqual(
+        offline.map(({ memo, score }) => [memo.id, score]),
+      );
+    },
+  );
 
   it("answers at most `limit` memos", async () => {
     const items = await reviewList(client, "?limit=2");

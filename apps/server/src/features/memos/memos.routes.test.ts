@@ -1,11 +1,13 @@
 import {
   DAY_MS,
+  type MemoSummary,
   previewFromHtml,
   repetitionDueKey,
   repetitionScore,
   SORT_MODES,
   type SortMode,
   sortMemos,
+  sortMemosWithValues,
 } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
@@ -465,6 +467,25 @@ describe("GET /api/folders/:folderId/memos", () => {
     expect(memos.map((m) => m.id)).toEqual(expected.map((m) => m.id));
     expect(memos).toHaveLength(11);
   });
+
+  it.each(cases)(
+    "answers %s (tz %i) as the web's offline read of the same memos",
+    async (mode, tz) => {
+      // Pages of 3, so the page keys of the cursors take part too.
+      const { memos } = await allPages(sortingClient, sortingFolder.id, { sort: mode, tz }, 3);
+      // The device caches the rows it was sent, in no particular order, and lists a folder with
+      // the domain's sortMemosWithValues (readMemoList in apps/web/src/offline/local-reads.ts).
+      const cached = [...(memos as unknown as MemoSummary[])].reverse();
+      const offline = sortMemosWithValues(cached, mode, {
+        now: clock,
+        utcOffsetMinutes: tz,
+        dateRepetitionValue: sortingFolder.dateRepetitionValue,
+      });
+      expect(memos.map((m) => [m.id, m.sortingValue])).toEqual(
+        offline.map(({ memo, sortingValue }) => [memo.id, sortingValue]),
+      );
+    },
+  );
 
   it.each(SORT_MODES)("pages %s with a keyset cursor, without duplicates or gaps", async (mode) => {
     const whole = await allPages(sortingClient, sortingFolder.id, { sort: mode, tz: KST }, 100);

@@ -5,24 +5,22 @@ import type {
   MemoDetail,
   MemoSummary,
   MoveMemoInput,
-  SortMode,
   UpdateMemoInput,
 } from "@mnemo/domain";
 import {
   AppError,
   ErrorCode,
   isEmptyRichText,
+  memoPageKey,
+  memoSortingValue,
   previewFromHtml,
-  REVIEWED_TODAY_SHIFT,
   ROOT_FOLDER_ID,
   randomId,
   repetitionDueKey,
-  repetitionScore,
   startOfDay,
 } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
 import { deleteTombstone, hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
-import type { StoredMemoSummary } from "../../db/memo-rows.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -95,41 +93,6 @@ function folderKeys(folder: MemoFolder, createdAt: number, accumulatedReviewValu
 
 // ---- lists -------------------------------------------------------------------------------
 
-function effectiveCount(memo: StoredMemoSummary, todayStart: number, sign: 1 | -1): number {
-  const isReviewedToday = memo.lastReviewedAt !== null && memo.lastReviewedAt >= todayStart;
-  return memo.reviewCount + (isReviewedToday ? sign * REVIEWED_TODAY_SHIFT : 0);
-}
-
-/** The values the page query compares, in the order of its ORDER BY (before the id). */
-function pageKey(memo: StoredMemoSummary, mode: SortMode, todayStart: number): number[] {
-  switch (mode) {
-    case "latest":
-    case "oldest":
-      return [memo.createdAt];
-    case "priority":
-      return [memo.priority, memo.createdAt];
-    case "review_count_asc":
-      return [effectiveCount(memo, todayStart, 1), memo.createdAt];
-    case "review_count_desc":
-      return [effectiveCount(memo, todayStart, -1), memo.createdAt];
-    case "repetition_value":
-      return [memo.dueKey];
-  }
-}
-
-/** The number `mode` sorts by, shown when the folder shows sorting values. */
-function sortingValueOf(
-  memo: StoredMemoSummary,
-  mode: SortMode,
-  todayStart: number,
-  folder: MemoFolder,
-  now: number,
-): number {
-  if (mode === "repetition_value") return repetitionScore(memo, folder.dateRepetitionValue, now);
-  if (mode === "priority") return memo.priority;
-  return pageKey(memo, mode, todayStart)[0] ?? 0;
-}
-
 /**
  * One page of a folder's memos in a sort mode (default: the folder's sortingMethod), ordered as
  * the domain's `sortMemos`. The cursor carries the mode and the start of "today" of the first
@@ -163,11 +126,20 @@ export async function listMemos(
       ? encodeCursor({
           mode,
           todayStart,
-          after: { values: pageKey(last, mode, todayStart), id: last.id },
+          after: { values: memoPageKey(last, mode, todayStart), id: last.id },
         })
       : null;
   return {
-    memos: page.map((memo) => toSummary(memo, sortingValueOf(memo, mode, todayStart, folder, now))),
+    memos: page.map((memo) =>
+      toSummary(
+        memo,
+        memoSortingValue(memo, mode, {
+          now,
+          todayStart,
+          dateRepetitionValue: folder.dateRepetitionValue,
+        }),
+      ),
+    ),
     nextCursor,
   };
 }

@@ -5,9 +5,8 @@ import type {
   SyncDeletion,
   SyncedMemo,
 } from "@mnemo/domain";
-import { AppError, ErrorCode } from "@mnemo/domain";
+import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
-import { withFolderTree } from "../../db/folder-rows.js";
 import type { ServiceDeps } from "../../deps.js";
 import { presentMemoFields } from "../../present/memo.js";
 import {

@@ -1,15 +1,15 @@
-import { type Folder, ROOT_FOLDER_ID, type SortMode, type UpdateFolderInput } from "@mnemo/domain";
+import {
+  type Folder,
+  foldersInTreeOrder,
+  ROOT_FOLDER_ID,
+  type SortMode,
+  type UpdateFolderInput,
+} from "@mnemo/domain";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
-import {
-  foldersInTreeOrder,
-  useFolder,
-  useFolders,
-  useFolderTitle,
-  useUpdateFolder,
-} from "../../api/folders.queries";
+import { useFolder, useFolders, useFolderTitle, useUpdateFolder } from "../../api/folders.queries";
 import { SORT_MODE_OPTIONS } from "../../api/memos.queries";
 import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";

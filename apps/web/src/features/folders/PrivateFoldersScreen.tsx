@@ -1,11 +1,9 @@
-import { type Folder, ROOT_FOLDER_ID } from "@mnemo/domain";
+import { type Folder, type FolderTreeRow, foldersInTreeOrder, ROOT_FOLDER_ID } from "@mnemo/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import {
-  type FolderTreeRow,
-  foldersInTreeOrder,
   useDeleteFolder,
   useFolder,
   useFolders,

@@ -1,12 +1,7 @@
-import type { Folder, UpdateFolderInput } from "@mnemo/domain";
+import { type Folder, foldersInTreeOrder, type UpdateFolderInput } from "@mnemo/domain";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  foldersInTreeOrder,
-  useFolders,
-  useFolderTitle,
-  useUpdateFolder,
-} from "../../api/folders.queries";
+import { useFolders, useFolderTitle, useUpdateFolder } from "../../api/folders.queries";
 import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";

@@ -1,8 +1,7 @@
-import type { Folder } from "@mnemo/domain";
+import { type Folder, foldersInTreeOrder } from "@mnemo/domain";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  foldersInTreeOrder,
   useCreateFolder,
   useFolders,
   useFolderTitle,

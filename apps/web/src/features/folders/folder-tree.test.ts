@@ -1,6 +1,5 @@
 import type { Folder } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
-import { foldersInTreeOrder } from "../../api/folders.queries";
 import { orderAfterSwap, swapTarget, withDescendants } from "./folder-tree";
 import { parseRepetitionValue } from "./repetition-value";
 
@@ -43,27 +42,6 @@ const folders = [
   folder("불규칙", "동사"),
   folder("orphan", "gone"),
 ];
-
-describe("foldersInTreeOrder", () => {
-  it("puts the root first, then each top-level folder followed by its sub-folders", () => {
-    expect(foldersInTreeOrder(folders).map(({ folder: f, depth }) => `${f.id}:${depth}`)).toEqual([
-      "root:0",
-      "pinned:0",
-      "영어:0",
-      "동사:1",
-      "불규칙:2",
-      "math:0",
-      "orphan:0",
-    ]);
-  });
-
-  it("lists only what is inside a given folder", () => {
-    expect(foldersInTreeOrder(folders, "영어").map(({ folder: f }) => f.id)).toEqual([
-      "동사",
-      "불규칙",
-    ]);
-  });
-});
 
 describe("swapTarget and orderAfterSwap", () => {
   const byId = (id: string) => folders.find((f) => f.id === id) as Folder;

@@ -1,5 +1,4 @@
-import { type Folder, ROOT_FOLDER_ID } from "@mnemo/domain";
-import { foldersInTreeOrder } from "../../api/folders.queries";
+import { type Folder, foldersInTreeOrder, ROOT_FOLDER_ID } from "@mnemo/domain";
 
 /** The folders sharing `folder`'s parent, in list order, `folder` included. */
 export function siblingsOf(folders: readonly Folder[], folder: Folder): Folder[] {

@@ -1,4 +1,4 @@
-import type { MemoDetail } from "@mnemo/domain";
+import { foldersInTreeOrder, type MemoDetail } from "@mnemo/domain";
 import { useQuery } from "@tanstack/react-query";
 import {
   type FormEvent,
@@ -12,7 +12,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { foldersInTreeOrder, useFolders, useFolderTitle } from "../../api/folders.queries";
+import { useFolders, useFolderTitle } from "../../api/folders.queries";
 import { useCreateMemo, useMemo, useUpdateMemo } from "../../api/memos.queries";
 import { sanitizeRichText } from "../../lib/html-text";
 import type { Draft } from "../../offline/cache-db";

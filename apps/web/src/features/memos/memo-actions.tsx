@@ -1,6 +1,6 @@
-import type { MemoSummary } from "@mnemo/domain";
+import { foldersInTreeOrder, type MemoSummary } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
-import { foldersInTreeOrder, useFolders, useFolderTitle } from "../../api/folders.queries";
+import { useFolders, useFolderTitle } from "../../api/folders.queries";
 import {
   useChangePriority,
   useCompleteMemo,

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import {
   AppError,
   authProvidersResponseSchema,
@@ -6,12 +5,10 @@ import {
   changeEmailInputSchema,
   changeEmailResponseSchema,
   changePasswordInputSchema,
-  DEV_ADMIN_IDENTITIES,
   deleteAccountInputSchema,
   devSignInInputSchema,
   ErrorCode,
   meResponseSchema,
-  randomId,
   signInInputSchema,
   signUpInputSchema,
   updateMeInputSchema,
@@ -21,21 +18,22 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import { type RouteDocs, routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
-import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.js";
+import type { Auth } from "./auth.js";
 import {
-  convertAnonymousUser,
-  deleteSessionsOf,
-  ensureDevAdmin,
-  findAuthUserIdByEmail,
-  findPasswordHash,
-  type UserProfile,
-  updateProfile,
-} from "./auth.repo.js";
-import { checkPasswordWithinLimit } from "./auth-limits.js";
+  type AuthDeps,
+  type AuthRequest,
+  authProviders,
+  changeEmail,
+  changePassword,
+  deleteUser,
+  devSignIn,
+  signIn,
+  signUp,
+  updateMe,
+} from "./auth.service.js";
 import { markGuarded } from "./endpoint-access.js";
-import { hashPassword, verifyPassword } from "./password-hash.js";
-import { findAccount, requireAccount, type SessionUser } from "./session.js";
-import { betterAuthCodeOf, relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
+import { type Account, findAccount, requireAccount } from "./session.js";
+import { relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
 
 const SIGN_INS_PER_IP_PER_MINUTE = 30;
 /** Routes that send mail or create accounts, per client address. */
@@ -53,31 +51,8 @@ function perIpLimit(max: number) {
   };
 }
 
-const isEmail = (value: string) => z.email().safeParse(value).success;
-const invalidEmail = () => new AppError(ErrorCode.AUTH_INVALID_EMAIL, "not an e-mail address");
-const emailInUse = () =>
-  new AppError(ErrorCode.AUTH_EMAIL_ALREADY_IN_USE, "an account has this e-mail");
-
-/** better-auth's answers to a wrong password: at sign-in, and when confirming a change. */
-const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
-
-/**
- * The sign-up checks (PRODUCT.md › Sign-up and verification), in our codes (better-auth's body
- * schema would answer a malformed address with a generic validation error). Also guards the
- * anonymous conversion, which better-auth never sees.
- */
-function assertSignUpCredentials(email: string, password: string): void {
-  if (!isEmail(email)) throw invalidEmail();
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    throw new AppError(
-      ErrorCode.AUTH_WEAK_PASSWORD,
-      `password needs ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
-    );
-  }
-}
-
 /** What GET and PATCH /api/me answer: the user record and what the session says about it. */
-function presentMe(user: SessionUser, profile: UserProfile) {
+function presentMe({ user, profile }: Account) {
   return {
     user: {
       id: profile.id,
@@ -97,9 +72,16 @@ function presentMe(user: SessionUser, profile: UserProfile) {
   };
 }
 
-/** A dev admin's password: derived from the server secret, so it is never stored or shown. */
-function devAdminPassword(secret: string, id: string): string {
-  return createHmac("sha256", secret).update(`dev-admin:${id}`).digest("base64url");
+/** Ends the session cookie in the browser (its sessions were deleted). */
+async function clearSessionCookie(auth: Auth, reply: FastifyReply): Promise<void> {
+  const { sessionToken } = (await auth.$context).authCookies;
+  reply.setCookie(sessionToken.name, "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: sessionToken.attributes.secure === true,
+    maxAge: 0,
+  });
 }
 
 export interface AuthRoutesOptions {
@@ -112,32 +94,27 @@ export interface AuthRoutesOptions {
  */
 export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOptions) => {
   app.decorate("auth", auth);
-  const { config, db, now } = app.deps;
+  const { config } = app.deps;
+  const deps: AuthDeps = { ...app.deps, auth };
   /**
    * Hands the request to better-auth. Every route here guards its endpoint (endpoint-access.ts):
    * better-auth answers those endpoints only to requests sent this way.
    */
   const forward = (request: FastifyRequest, overrides: { body?: unknown; url?: string } = {}) =>
     auth.handler(markGuarded(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides })));
-  /** Forwards a request that checks the account's password, within its per-account limit. */
-  const forwardPasswordCheck = (
-    userId: string,
-    request: FastifyRequest,
-    overrides: { body?: unknown } = {},
-  ) =>
-    checkPasswordWithinLimit(app.deps, userId, async () => {
-      const response = await forward(request, overrides);
-      const code = await betterAuthCodeOf(response);
-      return { isRight: code === null || !WRONG_PASSWORD_CODES.has(code), result: response };
-    });
+  /** The request as the auth services use it (auth.service.ts `AuthRequest`). */
+  const bridge = (request: FastifyRequest): AuthRequest => ({
+    forward: (overrides) => forward(request, overrides),
+    findCaller: () => findAccount(request),
+    headers: () => toWebHeaders(request.headers),
+    logError: (error, message) => request.log.error({ err: error }, message),
+  });
   const authDocs = (summary: string, docs: Omit<RouteDocs, "tags" | "summary">) =>
     routeSchema({ tags: ["auth"], summary, ...docs });
   const security = [{ session: [] }];
   const { VALIDATION_FAILED, AUTH_INVALID_EMAIL, AUTH_REAUTHENTICATION_REQUIRED } = ErrorCode;
 
-  // Sign-in tells an unknown e-mail from a wrong password
-  // (PRODUCT.md › Sign-in and sign-up errors), so the account is looked up here (better-auth
-  // answers both alike). Wrong passwords count per account whatever the address.
+  // Sign-in tells an unknown e-mail from a wrong password (see signIn).
   app.post(
     "/api/auth/sign-in/email",
     {
@@ -157,16 +134,12 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     },
     async (request, reply) => {
       const input = parseInput(signInInputSchema, request.body);
-      if (!isEmail(input.email)) throw invalidEmail();
-      const userId = await findAuthUserIdByEmail(db, input.email);
-      if (!userId) throw new AppError(ErrorCode.AUTH_USER_NOT_FOUND, "no account with this e-mail");
-      return relay(reply, await forwardPasswordCheck(userId, request, { body: input }));
+      return relay(reply, await signIn(deps, bridge(request), input));
     },
   );
 
-  // better-auth hides an existing address behind a fake success; we answer
-  // AUTH_EMAIL_ALREADY_IN_USE (PRODUCT.md › Sign-in and sign-up errors). An anonymous caller
-  // becomes this account instead (PRODUCT.md › Anonymous use).
+  // AUTH_EMAIL_ALREADY_IN_USE where better-auth would fake a success; an anonymous caller
+  // becomes the new account (see signUp).
   app.post(
     "/api/auth/sign-up/email",
     {
@@ -185,60 +158,13 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     },
     async (request, reply) => {
       const input = parseInput(signUpInputSchema, request.body);
-      assertSignUpCredentials(input.email, input.password);
-      if (await findAuthUserIdByEmail(db, input.email)) throw emailInUse();
-      const name = input.name || input.email.split("@")[0] || "";
-      const caller = await findAccount(request);
-      if (caller?.user.isAnonymous) {
-        return convertAnonymous(request, reply, caller.user.id, { ...input, name });
-      }
-      return relay(reply, await forward(request, { body: { ...input, name } }));
+      const outcome = await signUp(deps, bridge(request), input);
+      if ("forwarded" in outcome) return relay(reply, outcome.forwarded);
+      await clearSessionCookie(auth, reply);
+      return outcome.converted;
     },
   );
 
-  /**
-   * The anonymous user keeps its id (so every folder and memo) and gains the e-mail and a
-   * password. Like any sign-up it must verify the address and sign in, so its sessions end.
-   */
-  async function convertAnonymous(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: string,
-    input: { email: string; password: string; name: string; callbackURL?: string | undefined },
-  ) {
-    const isConverted = await convertAnonymousUser(db, {
-      userId,
-      email: input.email,
-      name: input.name,
-      passwordHash: await hashPassword(input.password),
-      accountId: randomId(),
-      now: new Date(now()),
-    });
-    if (!isConverted) throw new AppError(ErrorCode.AUTH_FAILED, "the account is not anonymous");
-    try {
-      // Still under the old session, which now reads as the new unverified address.
-      await auth.api.sendVerificationEmail({
-        headers: toWebHeaders(request.headers),
-        body: { email: input.email, ...(input.callbackURL && { callbackURL: input.callbackURL }) },
-      });
-    } catch (error) {
-      // The account exists either way; the verify-email screen can resend.
-      request.log.error({ err: error }, "verification mail after anonymous sign-up failed");
-    }
-    await deleteSessionsOf(db, userId);
-    const { sessionToken } = (await auth.$context).authCookies;
-    reply.setCookie(sessionToken.name, "", {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: sessionToken.attributes.secure === true,
-      maxAge: 0,
-    });
-    return { token: null, user: { id: userId, email: input.email, name: input.name } };
-  }
-
-  // Changing the e-mail re-authenticates with the current password (PRODUCT.md › Account settings).
-  // The new address is only taken once the link mailed to it is followed.
   app.post(
     "/api/auth/change-email",
     {
@@ -257,25 +183,11 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     async (request, reply) => {
       const { user } = await requireAccount(request);
       const input = parseInput(changeEmailInputSchema, request.body);
-      const isRight = await checkPasswordWithinLimit(app.deps, user.id, async () => {
-        const hash = await findPasswordHash(db, user.id);
-        const isRight = !!hash && (await verifyPassword({ hash, password: input.currentPassword }));
-        return { isRight, result: isRight };
-      });
-      if (!isRight) {
-        throw new AppError(ErrorCode.AUTH_REAUTHENTICATION_REQUIRED, "current password is wrong");
-      }
-      if (!isEmail(input.newEmail)) throw invalidEmail();
-      if (await findAuthUserIdByEmail(db, input.newEmail)) throw emailInUse();
-      const body = {
-        newEmail: input.newEmail,
-        ...(input.callbackURL && { callbackURL: input.callbackURL }),
-      };
-      return relay(reply, await forward(request, { body }));
+      return relay(reply, await changeEmail(deps, bridge(request), user, input));
     },
   );
 
-  // A new password ends every other session, whatever the client asked for.
+  // The body goes to better-auth as sent, which validates it (see changePassword).
   app.post(
     "/api/auth/change-password",
     {
@@ -286,17 +198,10 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
         errors: [VALIDATION_FAILED, ErrorCode.AUTH_WEAK_PASSWORD, AUTH_REAUTHENTICATION_REQUIRED],
       }),
     },
-    async (request, reply) => {
-      const body = typeof request.body === "object" && request.body !== null ? request.body : {};
-      const overrides = { body: { ...body, revokeOtherSessions: true } };
-      const caller = await findAccount(request);
-      // Signed out: better-auth answers (401) without checking anything.
-      if (!caller) return relay(reply, await forward(request, overrides));
-      return relay(reply, await forwardPasswordCheck(caller.user.id, request, overrides));
-    },
+    async (request, reply) =>
+      relay(reply, await changePassword(deps, bridge(request), request.body)),
   );
 
-  // Deleting the account with its password checks it, within the per-account limit.
   app.post(
     "/api/auth/delete-user",
     {
@@ -307,12 +212,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
         errors: [VALIDATION_FAILED, AUTH_REAUTHENTICATION_REQUIRED],
       }),
     },
-    async (request, reply) => {
-      const caller = await findAccount(request);
-      const password = (request.body as { password?: unknown } | undefined)?.password;
-      if (!caller || password === undefined) return relay(reply, await forward(request));
-      return relay(reply, await forwardPasswordCheck(caller.user.id, request));
-    },
+    async (request, reply) => relay(reply, await deleteUser(deps, bridge(request), request.body)),
   );
 
   for (const path of [
@@ -352,10 +252,8 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
         response: { 200: meResponseSchema },
       }),
     },
-    async (request, reply) => {
-      const { user, profile } = await requireAccount(request, reply);
-      return presentMe(user, profile);
-    },
+    // Passing the reply lets better-auth slide the session forward and re-send its cookie.
+    async (request, reply) => presentMe(await requireAccount(request, reply)),
   );
 
   app.patch(
@@ -371,15 +269,10 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     async (request) => {
       const { user } = await requireAccount(request);
       const input = parseInput(updateMeInputSchema, request.body);
-      const profile = await updateProfile(db, user.id, input, new Date(now()));
-      // requireAccount found the record a moment ago; only a concurrent deletion gets here.
-      if (!profile) throw new AppError(ErrorCode.UNAUTHENTICATED, "the account was deleted");
-      const { name, lang, countryCode } = profile;
-      return presentMe({ ...user, name, lang, countryCode }, profile);
+      return presentMe(await updateMe(deps, user, input));
     },
   );
 
-  // The login screen shows a button only for the providers this server is configured for.
   app.get(
     "/api/auth-providers",
     {
@@ -387,11 +280,10 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
         response: { 200: authProvidersResponseSchema },
       }),
     },
-    async () => ({ google: config.google !== null, apple: config.apple !== null }),
+    async () => authProviders(deps),
   );
 
-  // The fixed admin identities ADMIN0 and ADMIN1 (PRODUCT.md › Admins) exist in dev mode only:
-  // created on first use as verified accounts, signed into through better-auth like anyone else.
+  // The fixed admin identities ADMIN0 and ADMIN1 (PRODUCT.md › Admins) exist in dev mode only.
   if (config.isDevMode) {
     app.post(
       "/api/dev/sign-in",
@@ -403,18 +295,8 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
         }),
       },
       async (request, reply) => {
-        const { id } = parseInput(devSignInInputSchema, request.body);
-        const identity = DEV_ADMIN_IDENTITIES.find((candidate) => candidate.id === id);
-        if (!identity) throw new AppError(ErrorCode.NOT_FOUND, `no dev identity ${id}`);
-        const password = devAdminPassword(config.secret, identity.id);
-        await ensureDevAdmin(db, {
-          profile: { ...identity, photoUrl: null, createdAt: now() },
-          passwordHash: await hashPassword(password),
-          accountId: randomId(),
-          now: new Date(now()),
-        });
-        const body = { email: identity.email, password };
-        return relay(reply, await forward(request, { url: "/api/auth/sign-in/email", body }));
+        const input = parseInput(devSignInInputSchema, request.body);
+        return relay(reply, await devSignIn(deps, bridge(request), input));
       },
     );
   }

@@ -81,8 +81,8 @@ function newProfile(
  * better-auth configured for Mnemo: e-mail and password with verification, password reset and
  * e-mail change by mail, anonymous users, bearer tokens for the native apps, and Google/Apple
  * when configured. Its tables are ours (migration 20261123T0000) and its rate limiter is off:
- * auth.routes.ts limits sign-in per IP and password checks per account, and the mails are
- * limited per address here. Only the endpoints the app uses answer over HTTP
+ * auth.routes.ts limits sign-in per IP, auth.service.ts password checks per account, and the
+ * mails are limited per address here. Only the endpoints the app uses answer over HTTP
  * (endpoint-access.ts).
  */
 export function createAuth(deps: Required<AppDeps>) {

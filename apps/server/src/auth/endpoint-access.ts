@@ -6,7 +6,8 @@ import { APIError, isAPIError } from "better-auth/api";
 
 /**
  * Endpoints with our rules in front of them (limits, password checks, our error codes) in
- * auth.routes.ts: over HTTP they answer only a request that came through that route.
+ * auth.routes.ts and auth.service.ts: over HTTP they answer only a request that came through
+ * that route.
  */
 const GUARDED_ENDPOINTS = new Set([
   "/sign-in/email",

@@ -64,11 +64,15 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes });
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool discards it and the next query opens a new one.
-    pool.on("error", (error) =>
-      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`),
-    );
+    // A connection the server drops (restart, failover, a proxy reset) must not crash the
+    // process. pg-pool listens for errors only on idle connections; one cut while checked out
+    // emits "error" on its Client with no listener, which Node turns into an uncaught
+    // exception. So every Client gets its own listener: its query rejects (answered 503
+    // STORAGE_UNAVAILABLE), the pool discards it, and the next query opens a new one.
+    const warnLost = (error: Error) =>
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    pool.on("error", warnLost);
+    pool.on("connect", (client) => client.on("error", warnLost));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: "postgres", destroy: () => kysely.destroy() };
   }

@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
@@ -23,6 +30,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   kind: DialectKind;
+  /** The SQLite file; null for PostgreSQL and an in-memory SQLite database. */
+  file: string | null;
   destroy(): Promise<void>;
 }
 
@@ -60,6 +69,23 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says otherwise, so its Migrator would run
+ * migrations outside any transaction and a crash part-way would leave half a migration behind
+ * for ever (`table "users" already exists`). The Migrator is the only reader of this flag.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
@@ -74,7 +100,7 @@ export function openDatabase(database: Config["database"]): Db {
     pool.on("error", warnLost);
     pool.on("connect", (client) => client.on("error", warnLost));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: "postgres", destroy: () => kysely.destroy() };
+    return { kysely, kind: "postgres", file: null, destroy: () => kysely.destroy() };
   }
   if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
@@ -87,10 +113,10 @@ export function openDatabase(database: Config["database"]): Db {
   // file, and each miss is a read() call. Filled on use, so idle memory does not grow.
   sqlite.pragma("cache_size = -65536");
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   if (database.file === ":memory:") {
-    return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
+    return { kysely, kind: "sqlite", file: null, destroy: () => kysely.destroy() };
   }
   // Most checkpoint work runs on a worker thread; the commit that crosses SQLite's 1000-page
   // mark then finds the pages already copied and only finishes the job (resetting the WAL).
@@ -100,6 +126,7 @@ export function openDatabase(database: Config["database"]): Db {
   return {
     kysely,
     kind: "sqlite",
+    file: database.file,
     async destroy() {
       await checkpointer.stop();
       // Closing the last connection checkpoints what is left and removes the WAL file.

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -46,6 +49,20 @@ describe.runIf(dialect === "postgres")("openDatabase on PostgreSQL", () => {
     } finally {
       await db.destroy();
       await database.drop();
+    }
+  });
+});
+
+describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
+  it("syncs every commit (synchronous = FULL), so an acknowledged write survives a power cut", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
+    const db = openDatabase({ kind: "sqlite", file: join(dir, "mnemo.sqlite") });
+    try {
+      const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(result.rows[0]?.synchronous).toBe(2);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

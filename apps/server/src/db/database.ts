@@ -106,7 +106,9 @@ export function openDatabase(database: Config["database"]): Db {
   const sqlite = new SqliteDatabase(database.file);
   // WAL lets readers run while a review is written; foreign keys enforce cascades and ownership.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, after the
+  // client has already dropped it from its outbox (NORMAL can lose the last commits then).
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // 64 MiB of page cache (the default is 2 MiB): a folder page reads ~100 rows spread over the

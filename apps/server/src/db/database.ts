@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
@@ -13,6 +13,7 @@ import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 import { startSqliteCheckpointer } from "./sqlite-checkpointer.js";
+import { StorageUnavailableError } from "./storage-errors.js";
 
 export type DialectKind = "sqlite" | "postgres";
 
@@ -32,6 +33,11 @@ export interface Db {
   kind: DialectKind;
   /** The SQLite file; null for PostgreSQL and an in-memory SQLite database. */
   file: string | null;
+  /**
+   * Throws a storage error (503 STORAGE_UNAVAILABLE) when the SQLite file was deleted, moved or
+   * replaced since it was opened: writes would go to a file no later start reads. No-op otherwise.
+   */
+  checkFileIdentity(): void;
   destroy(): Promise<void>;
 }
 
@@ -86,6 +92,23 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Device and inode of a file, or null when it is not there. */
+function fileIdentity(file: string): string | null {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}` : null;
+}
+
+function checkSqliteFileIdentity(file: string, opened: string | null): void {
+  const now = fileIdentity(file);
+  if (now !== opened) {
+    throw new StorageUnavailableError(
+      now === null
+        ? `the database file ${file} is gone (deleted or moved)`
+        : `the database file ${file} was replaced`,
+    );
+  }
+}
+
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
@@ -100,7 +123,13 @@ export function openDatabase(database: Config["database"]): Db {
     pool.on("error", warnLost);
     pool.on("connect", (client) => client.on("error", warnLost));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: "postgres", file: null, destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: "postgres",
+      file: null,
+      checkFileIdentity: () => {},
+      destroy: () => kysely.destroy(),
+    };
   }
   if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
@@ -118,8 +147,15 @@ export function openDatabase(database: Config["database"]): Db {
     dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   if (database.file === ":memory:") {
-    return { kysely, kind: "sqlite", file: null, destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: "sqlite",
+      file: null,
+      checkFileIdentity: () => {},
+      destroy: () => kysely.destroy(),
+    };
   }
+  const identity = fileIdentity(database.file);
   // Most checkpoint work runs on a worker thread; the commit that crosses SQLite's 1000-page
   // mark then finds the pages already copied and only finishes the job (resetting the WAL).
   const checkpointer = startSqliteCheckpointer(database.file, (message) =>
@@ -129,6 +165,7 @@ export function openDatabase(database: Config["database"]): Db {
     kysely,
     kind: "sqlite",
     file: database.file,
+    checkFileIdentity: () => checkSqliteFileIdentity(database.file, identity),
     async destroy() {
       await checkpointer.stop();
       // Closing the last connection checkpoints what is left and removes the WAL file.

@@ -27,9 +27,12 @@ const SOCKET_CODES = new Set([
   "EAI_AGAIN",
 ]);
 
-/** pg's own messages for a connection that ended or never came (they carry no code). */
+/**
+ * pg's own messages for a connection that ended or never came (they carry no code), and the
+ * server's refusal of a database closed to connections (55000, a code shared with other states).
+ */
 const PG_CONNECTION_MESSAGE =
-  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/;
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end|is not currently accepting connections/;
 
 /** The marker {@link StorageUnavailableError} sets, for errors thrown by our own checks. */
 export class StorageUnavailableError extends Error {

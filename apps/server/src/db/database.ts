@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
@@ -92,6 +92,22 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Written beside the SQLite file when it is first opened: a database existed here. */
+const createdMarker = (file: string) => `${file}.created`;
+
+/**
+ * A missing database file where the marker says one was (deleted, moved, a volume not mounted)
+ * must not silently become a new empty database: every account would seem gone, and writes
+ * acknowledged to the new file would hide the real one. MNEMO_ALLOW_NEW_DATABASE=1 allows it.
+ */
+function refuseNewDatabaseWhereOneWas(file: string, allowNew: boolean): void {
+  if (existsSync(file) || !existsSync(createdMarker(file)) || allowNew) return;
+  throw new Error(
+    `The database ${file} is missing, but ${createdMarker(file)} shows one existed. Restore ` +
+      "it (or mount its volume), or set MNEMO_ALLOW_NEW_DATABASE=1 to start with an empty one.",
+  );
+}
+
 /** Device and inode of a file, or null when it is not there. */
 function fileIdentity(file: string): string | null {
   const stat = statSync(file, { throwIfNoEntry: false });
@@ -131,8 +147,12 @@ export function openDatabase(database: Config["database"]): Db {
       destroy: () => kysely.destroy(),
     };
   }
-  if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
+  if (database.file !== ":memory:") {
+    mkdirSync(dirname(database.file), { recursive: true });
+    refuseNewDatabaseWhereOneWas(database.file, database.allowNew ?? false);
+  }
   const sqlite = new SqliteDatabase(database.file);
+  if (database.file !== ":memory:") writeFileSync(createdMarker(database.file), "", { flag: "a" });
   // WAL lets readers run while a review is written; foreign keys enforce cascades and ownership.
   sqlite.pragma("journal_mode = WAL");
   // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, after the

@@ -56,6 +56,10 @@ export async function userWrite<T>(
     const [row] = await nextChangeSeqQuery(trx, userId);
     if (!row) throw new Error("the change counter upsert returned no row");
     const context = { trx, userId, seq: row.seq, now: deps.now() } as WriteContext;
-    return write(trx, context);
+    const result = await write(trx, context);
+    // A commit into a deleted or moved SQLite file is acknowledged and then lost on restart:
+    // the change is rolled back and answered 503 instead.
+    deps.db.checkFileIdentity();
+    return result;
   });
 }

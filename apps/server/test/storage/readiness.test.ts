@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dialect, startTestServer, type TestServer } from "../helpers/test-server.js";
+import { signUpVerified } from "../helpers/users.js";
 
 let server: TestServer;
 beforeEach(async () => {
@@ -72,5 +73,16 @@ describe("GET /api/ready", () => {
       status = (await server.client().get("/api/ready")).status;
     }
     expect(status).toBe(200);
+  });
+});
+
+describe.runIf(dialect === "sqlite")("writes after the SQLite file was deleted", () => {
+  it("are refused with 503 STORAGE_UNAVAILABLE, not acknowledged into a lost file", async () => {
+    const user = await signUpVerified(server);
+    expect((await user.client.post("/api/folders", { title: "before" })).status).toBe(201);
+    rmSync(server.db.file ?? "");
+    const after = await user.client.post("/api/folders", { title: "after" });
+    expect(after.status).toBe(503);
+    expect(after.body.error.code).toBe(ErrorCode.STORAGE_UNAVAILABLE);
   });
 });

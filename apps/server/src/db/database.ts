@@ -51,6 +51,9 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
+/** How long one SQLite statement waits for another connection's lock, blocking the event loop. */
+const SQLITE_BUSY_TIMEOUT_MS = 20;
+
 /** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only bad cases. */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -159,7 +162,10 @@ export function openDatabase(database: Config["database"]): Db {
   // client has already dropped it from its outbox (NORMAL can lose the last commits then).
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // better-sqlite3 waits for a lock on the event loop, so every request, reads and health
+  // included, would wait with it: SQLite waits at most this long, and userWrite retries the
+  // transaction without blocking until WRITE_BUSY_LIMIT_MS (then 503 STORAGE_UNAVAILABLE).
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // 64 MiB of page cache (the default is 2 MiB): a folder page reads ~100 rows spread over the
   // file, and each miss is a read() call. Filled on use, so idle memory does not grow.
   sqlite.pragma("cache_size = -65536");

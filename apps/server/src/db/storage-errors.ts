@@ -56,3 +56,9 @@ export function isStorageUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when SQLite refused because another connection holds the write lock (or a newer snapshot). */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}

@@ -5,16 +5,21 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { ErrorCode } from "@mnemo/domain";
 import Fastify, { type FastifyInstance } from "fastify";
+import { z } from "zod";
 import { createAuth } from "./auth/auth.js";
 import { authRoutes } from "./auth/auth.routes.js";
+import { checkReadiness } from "./db/readiness.repo.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
-import { useSchemasForDocsOnly } from "./http/route-schema.js";
+import { routeSchema, useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
+
+const readyResponseSchema = z.object({ ok: z.literal(true) });
 
 /** JSON bodies above this are refused with PAYLOAD_TOO_LARGE (a memo with images inline fits). */
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -112,7 +117,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(registerFeatureRoutes, { prefix: "/api" });
 
+  // Liveness: the process answers. Readiness: the database answers a read and a write.
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get(
+    "/api/ready",
+    {
+      schema: routeSchema({
+        tags: ["health"],
+        summary: "Whether the database answers a read and a write within 1 s",
+        description:
+          "503 STORAGE_UNAVAILABLE when the database is unreachable, full, read-only, slower " +
+          "than 1 s, or its file was deleted or moved. `GET /api/health` answers whenever the " +
+          "process does.",
+        response: { 200: readyResponseSchema },
+        errors: [ErrorCode.STORAGE_UNAVAILABLE],
+      }),
+    },
+    async () => {
+      await checkReadiness(app.deps.db, app.deps.now());
+      return { ok: true as const };
+    },
+  );
 
   const webDist = config.webDist && existsSync(config.webDist) ? config.webDist : null;
   if (webDist) {

@@ -63,6 +63,8 @@ const envSchema = z.object({
   /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(join(repoRoot, "data")),
+  /** Start on a new empty SQLite database where one existed before (its marker is there). */
+  MNEMO_ALLOW_NEW_DATABASE: booleanFlag,
   /** nodemailer transport URL (smtp://user:pass@host:port). Unset: mails go to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Mnemo <no-reply@mnemo.local>"),
@@ -100,7 +102,9 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
-  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  database:
+    | { kind: "sqlite"; file: string; allowNew?: boolean }
+    | { kind: "postgres"; url: string };
   dataDir: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   ownerEmail: string | null;
@@ -161,7 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database:
       isPostgres && e.DATABASE_URL
         ? { kind: "postgres", url: e.DATABASE_URL }
-        : { kind: "sqlite", file: e.DATABASE_URL || join(dataDir, "mnemo.sqlite") },
+        : {
+            kind: "sqlite",
+            file: e.DATABASE_URL || join(dataDir, "mnemo.sqlite"),
+            allowNew: e.MNEMO_ALLOW_NEW_DATABASE,
+          },
     dataDir,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, "mail") },
     ownerEmail: e.OWNER_EMAIL?.toLowerCase() ?? null,

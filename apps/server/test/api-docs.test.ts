@@ -41,6 +41,7 @@ const WITHOUT_INPUT = new Set([
   "GET /api/text",
   "GET /api/me",
   "GET /api/auth-providers",
+  "GET /api/ready",
 ]);
 
 /** Writes whose only input is their path. */

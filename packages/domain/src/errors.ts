@@ -88,6 +88,11 @@ export const ErrorCode = {
   SUBJECT_DAILY_LIMIT_REACHED: "SUBJECT_DAILY_LIMIT_REACHED",
   /** No subject of that name in that country. */
   SUBJECT_NOT_FOUND: "SUBJECT_NOT_FOUND",
+  /**
+   * The database cannot be reached or written right now (connection lost, disk full or
+   * read-only, file gone, write lock held too long): nothing was changed; try again later.
+   */
+  STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

@@ -1,7 +1,11 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createPostgresDatabase, dialect } from "../../test/helpers/test-server.js";
+import { loadConfig } from "../config.js";
 import { openDatabase } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
 
@@ -46,6 +50,43 @@ describe.runIf(dialect === "postgres")("openDatabase on PostgreSQL", () => {
     } finally {
       await db.destroy();
       await database.drop();
+    }
+  });
+});
+
+describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
+  it("syncs every commit (synchronous = FULL), so an acknowledged write survives a power cut", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
+    const db = openDatabase({ kind: "sqlite", file: join(dir, "mnemo.sqlite") });
+    try {
+      const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(result.rows[0]?.synchronous).toBe(2);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(dialect === "sqlite")("openDatabase where a SQLite database existed", () => {
+  it("refuses to create an empty one in its place unless MNEMO_ALLOW_NEW_DATABASE is set", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-marker-"));
+    const env = { DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(32) };
+    try {
+      const { database } = loadConfig(env);
+      const first = openDatabase(database);
+      await migrateToLatest(first);
+      await first.destroy();
+      expect(existsSync(join(dir, "mnemo.sqlite.created"))).toBe(true);
+      rmSync(join(dir, "mnemo.sqlite"));
+      expect(() => openDatabase(database)).toThrow(/MNEMO_ALLOW_NEW_DATABASE/);
+      expect(existsSync(join(dir, "mnemo.sqlite"))).toBe(false);
+      const allowed = loadConfig({ ...env, MNEMO_ALLOW_NEW_DATABASE: "1" });
+      const fresh = openDatabase(allowed.database);
+      await migrateToLatest(fresh);
+      await fresh.destroy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,19 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 import { startSqliteCheckpointer } from "./sqlite-checkpointer.js";
+import { StorageUnavailableError } from "./storage-errors.js";
 
 export type DialectKind = "sqlite" | "postgres";
 
@@ -23,6 +31,13 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   kind: DialectKind;
+  /** The SQLite file; null for PostgreSQL and an in-memory SQLite database. */
+  file: string | null;
+  /**
+   * Throws a storage error (503 STORAGE_UNAVAILABLE) when the SQLite file was deleted, moved or
+   * replaced since it was opened: writes would go to a file no later start reads. No-op otherwise.
+   */
+  checkFileIdentity(): void;
   destroy(): Promise<void>;
 }
 
@@ -35,6 +50,9 @@ const pgTypes = {
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
+
+/** How long one SQLite statement waits for another connection's lock, blocking the event loop. */
+const SQLITE_BUSY_TIMEOUT_MS = 20;
 
 /** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only bad cases. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -60,34 +78,110 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says otherwise, so its Migrator would run
+ * migrations outside any transaction and a crash part-way would leave half a migration behind
+ * for ever (`table "users" already exists`). The Migrator is the only reader of this flag.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/** Written beside the SQLite file when it is first opened: a database existed here. */
+const createdMarker = (file: string) => `${file}.created`;
+
+/**
+ * A missing database file where the marker says one was (deleted, moved, a volume not mounted)
+ * must not silently become a new empty database: every account would seem gone, and writes
+ * acknowledged to the new file would hide the real one. MNEMO_ALLOW_NEW_DATABASE=1 allows it.
+ */
+function refuseNewDatabaseWhereOneWas(file: string, allowNew: boolean): void {
+  if (existsSync(file) || !existsSync(createdMarker(file)) || allowNew) return;
+  throw new Error(
+    `The database ${file} is missing, but ${createdMarker(file)} shows one existed. Restore ` +
+      "it (or mount its volume), or set MNEMO_ALLOW_NEW_DATABASE=1 to start with an empty one.",
+  );
+}
+
+/** Device and inode of a file, or null when it is not there. */
+function fileIdentity(file: string): string | null {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}` : null;
+}
+
+function checkSqliteFileIdentity(file: string, opened: string | null): void {
+  const now = fileIdentity(file);
+  if (now !== opened) {
+    throw new StorageUnavailableError(
+      now === null
+        ? `the database file ${file} is gone (deleted or moved)`
+        : `the database file ${file} was replaced`,
+    );
+  }
+}
+
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes });
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool discards it and the next query opens a new one.
-    pool.on("error", (error) =>
-      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`),
-    );
+    // A connection the server drops (restart, failover, a proxy reset) must not crash the
+    // process. pg-pool listens for errors only on idle connections; one cut while checked out
+    // emits "error" on its Client with no listener, which Node turns into an uncaught
+    // exception. So every Client gets its own listener: its query rejects (answered 503
+    // STORAGE_UNAVAILABLE), the pool discards it, and the next query opens a new one.
+    const warnLost = (error: Error) =>
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    pool.on("error", warnLost);
+    pool.on("connect", (client) => client.on("error", warnLost));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: "postgres", destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: "postgres",
+      file: null,
+      checkFileIdentity: () => {},
+      destroy: () => kysely.destroy(),
+    };
   }
-  if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
+  if (database.file !== ":memory:") {
+    mkdirSync(dirname(database.file), { recursive: true });
+    refuseNewDatabaseWhereOneWas(database.file, database.allowNew ?? false);
+  }
   const sqlite = new SqliteDatabase(database.file);
+  if (database.file !== ":memory:") writeFileSync(createdMarker(database.file), "", { flag: "a" });
   // WAL lets readers run while a review is written; foreign keys enforce cascades and ownership.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, after the
+  // client has already dropped it from its outbox (NORMAL can lose the last commits then).
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // better-sqlite3 waits for a lock on the event loop, so every request, reads and health
+  // included, would wait with it: SQLite waits at most this long, and userWrite retries the
+  // transaction without blocking until WRITE_BUSY_LIMIT_MS (then 503 STORAGE_UNAVAILABLE).
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // 64 MiB of page cache (the default is 2 MiB): a folder page reads ~100 rows spread over the
   // file, and each miss is a read() call. Filled on use, so idle memory does not grow.
   sqlite.pragma("cache_size = -65536");
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   if (database.file === ":memory:") {
-    return { kysely, kind: "sqlite", destroy: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: "sqlite",
+      file: null,
+      checkFileIdentity: () => {},
+      destroy: () => kysely.destroy(),
+    };
   }
+  const identity = fileIdentity(database.file);
   // Most checkpoint work runs on a worker thread; the commit that crosses SQLite's 1000-page
   // mark then finds the pages already copied and only finishes the job (resetting the WAL).
   const checkpointer = startSqliteCheckpointer(database.file, (message) =>
@@ -96,6 +190,8 @@ export function openDatabase(database: Config["database"]): Db {
   return {
     kysely,
     kind: "sqlite",
+    file: database.file,
+    checkFileIdentity: () => checkSqliteFileIdentity(database.file, identity),
     async destroy() {
       await checkpointer.stop();
       // Closing the last connection checkpoints what is left and removes the WAL file.

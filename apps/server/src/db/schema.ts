@@ -152,6 +152,12 @@ export interface ErrorLogsTable {
   create_at: number;
 }
 
+/** One row (id 1) that `GET /api/ready` reads and rewrites to prove the database works. */
+export interface ReadinessChecksTable {
+  id: number;
+  checked_at: number;
+}
+
 export interface AppTables {
   users: UsersTable;
   folders: FoldersTable;
@@ -165,6 +171,7 @@ export interface AppTables {
   subject_additions: SubjectAdditionsTable;
   scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;
+  readiness_checks: ReadinessChecksTable;
 }
 
 export interface Database extends AppTables, AuthTables {}

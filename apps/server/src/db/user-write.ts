@@ -1,7 +1,16 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Transaction } from "kysely";
 import type { Db } from "./database.js";
 import { precompile } from "./precompiled.js";
 import type { Database } from "./schema.js";
+import { isSqliteBusy } from "./storage-errors.js";
+
+/**
+ * How long a write keeps retrying while another process holds the SQLite write lock; then it
+ * answers 503 STORAGE_UNAVAILABLE (the client keeps the change and sends it again).
+ */
+const WRITE_BUSY_LIMIT_MS = 2000;
+const WRITE_BUSY_RETRY_MS = 50;
 
 // The one way to change a user's folders and memos: a transaction that takes the user's change
 // seq first (GET /api/sync/changes relies on it). Every repo function that changes a folder, a
@@ -52,10 +61,31 @@ export async function userWrite<T>(
   userId: string,
   write: (trx: Transaction<Database>, context: WriteContext) => Promise<T>,
 ): Promise<T> {
+  const giveUpAt = performance.now() + WRITE_BUSY_LIMIT_MS;
+  for (;;) {
+    try {
+      return await writeOnce(deps, userId, write);
+    } catch (error) {
+      // Rolled back whole: running it again is the same write. Waits between tries let reads run.
+      if (!isSqliteBusy(error) || performance.now() >= giveUpAt) throw error;
+      await sleep(WRITE_BUSY_RETRY_MS);
+    }
+  }
+}
+
+function writeOnce<T>(
+  deps: { db: Db; now: () => number },
+  userId: string,
+  write: (trx: Transaction<Database>, context: WriteContext) => Promise<T>,
+): Promise<T> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const [row] = await nextChangeSeqQuery(trx, userId);
     if (!row) throw new Error("the change counter upsert returned no row");
     const context = { trx, userId, seq: row.seq, now: deps.now() } as WriteContext;
-    return write(trx, context);
+    const result = await write(trx, context);
+    // A commit into a deleted or moved SQLite file is acknowledged and then lost on restart:
+    // the change is rolled back and answered 503 instead.
+    deps.db.checkFileIdentity();
+    return result;
   });
 }

@@ -36,4 +36,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.SUBJECT_VERIFIED_ACCOUNT_REQUIRED]: 403,
   [ErrorCode.SUBJECT_DAILY_LIMIT_REACHED]: 429,
   [ErrorCode.SUBJECT_NOT_FOUND]: 404,
+  [ErrorCode.STORAGE_UNAVAILABLE]: 503,
 };

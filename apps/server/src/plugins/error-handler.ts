@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from "@mnemo/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isStorageUnavailable } from "../db/storage-errors.js";
 import { errorStatus } from "../http/error-status.js";
 
 export interface ErrorBody {
@@ -8,10 +9,12 @@ export interface ErrorBody {
 }
 
 /**
- * Maps Fastify's own failures (body parsing, limits, the router's bad URLs) onto our codes; the
- * status then comes from the one code → status table like every other error's.
+ * Maps Fastify's own failures (body parsing, limits, the router's bad URLs) and a database that
+ * cannot serve right now onto our codes; the status then comes from the one code → status table
+ * like every other error's.
  */
 function classify(error: FastifyError): ErrorCode {
+  if (isStorageUnavailable(error)) return ErrorCode.STORAGE_UNAVAILABLE;
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return ErrorCode.PAYLOAD_TOO_LARGE;
   if (error.statusCode === 429) return ErrorCode.RATE_LIMITED;
   const status = error.statusCode ?? 500;
@@ -35,6 +38,11 @@ export function sendError(
   }
   const code = classify(error);
   const status = errorStatus[code];
+  if (code === ErrorCode.STORAGE_UNAVAILABLE) {
+    request.log.warn({ err: error }, "storage unavailable");
+    const message = "the database cannot serve right now; nothing was changed";
+    return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+  }
   if (status >= 500) request.log.error({ err: error }, "unhandled error");
   const message = status >= 500 ? "internal error" : error.message;
   return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);

@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   // Leads to the API docs while no web app is built.
   "GET /",
   "GET /api/health",
+  "GET /api/ready",
   "GET /api/csrf",
   "GET /api/auth-providers",
   "POST /api/auth/sign-in/email",

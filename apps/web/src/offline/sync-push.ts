@@ -172,7 +172,13 @@ export async function pushOutbox(): Promise<PushResult> {
       results = (await api<SyncOpsResponse>("POST", "/api/sync/ops", body)).results;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === ErrorCode.NETWORK_UNAVAILABLE || error.status === 429) {
+      // The server's database being down is like the server being away: nothing was changed,
+      // so the change waits without counting a try against it.
+      if (
+        error.code === ErrorCode.NETWORK_UNAVAILABLE ||
+        error.code === ErrorCode.STORAGE_UNAVAILABLE ||
+        error.status === 429
+      ) {
         return "unreachable";
       }
       if (error.status === 401) return "signed-out";

@@ -73,9 +73,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * does not cascade into reviews and completions; checked again before the commit).
  */
 async function rebuildSqliteMemos(db: Kysely<unknown>): Promise<void> {
+  // migrateToLatest runs the migrations in one transaction with foreign keys already off (inside
+  // a transaction the pragma does nothing); run alone, this migration opens its own.
+  const inTransaction = (rebuild: (trx: Kysely<unknown>) => Promise<void>) =>
+    db.isTransaction ? rebuild(db) : db.transaction().execute(rebuild);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(async (trx) => {
       await trx.schema
         .createTable("memos_next")
         .addColumn("user_id", "text", (c) => c.notNull())

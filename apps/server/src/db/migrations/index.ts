@@ -6,6 +6,7 @@ import * as syncChanges from "./20261125T0000-sync-changes.js";
 import * as memoShareTokens from "./20261126T0100-memo-share-tokens.js";
 import * as subjectAdditions from "./20261126T0200-subject-additions.js";
 import * as authLimits from "./20261126T0300-auth-limits.js";
+import * as readinessChecks from "./20261127T0000-readiness-checks.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "20261126T0100-memo-share-tokens": memoShareTokens,
   "20261126T0200-subject-additions": subjectAdditions,
   "20261126T0300-auth-limits": authLimits,
+  "20261127T0000-readiness-checks": readinessChecks,
 };

@@ -7,6 +7,7 @@ import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser
 import type { MnemoServer } from "./helpers/server.js";
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
+import { waitForOutboxEmpty } from "./helpers/sync.js";
 import { openFromMenu } from "./helpers/ui.js";
 
 // Journey 2: an anonymous user's account and data are gone after a warned logout.
@@ -74,6 +75,8 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
       await modal.getByLabel(tr(lang, "memos.form.title"), { exact: true }).fill("Anonymous memo");
       await modal.getByRole("button", { name: tr(lang, "common.save") }).click();
       await page.getByRole("link", { name: "Anonymous memo", exact: true }).waitFor();
+      // The memo shows once it is in the device's cache; the server has it when the outbox drains.
+      await waitForOutboxEmpty(page);
       expect(countRowsOf(stack.server, me.user.id)).toMatchObject({
         authUsers: 1,
         users: 1,

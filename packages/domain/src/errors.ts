@@ -88,6 +88,14 @@ export const ErrorCode = {
   SUBJECT_DAILY_LIMIT_REACHED: "SUBJECT_DAILY_LIMIT_REACHED",
   /** No subject of that name in that country. */
   SUBJECT_NOT_FOUND: "SUBJECT_NOT_FOUND",
+  /** A memo create whose id was deleted: a deleted memo is never created again. */
+  MEMO_DELETED: "MEMO_DELETED",
+  /** A folder create whose id was deleted: a deleted folder is never created again. */
+  FOLDER_DELETED: "FOLDER_DELETED",
+  /** The request line and headers are larger than the server reads (16 KB). */
+  REQUEST_HEADERS_TOO_LARGE: "REQUEST_HEADERS_TOO_LARGE",
+  /** The account exists but its e-mail could not be sent; the user can ask for it again. */
+  MAIL_NOT_SENT: "MAIL_NOT_SENT",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

@@ -14,6 +14,7 @@ import { useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
 import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 
 /** JSON bodies above this are refused with PAYLOAD_TOO_LARGE (a memo with images inline fits). */
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   useSchemasForDocsOnly(app);
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(cookie, { secret: config.secret });
   await app.register(canonicalPathPlugin);
   const isHttps = config.publicUrl.startsWith("https:");

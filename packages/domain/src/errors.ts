@@ -96,6 +96,8 @@ export const ErrorCode = {
   REQUEST_HEADERS_TOO_LARGE: "REQUEST_HEADERS_TOO_LARGE",
   /** The account exists but its e-mail could not be sent; the user can ask for it again. */
   MAIL_NOT_SENT: "MAIL_NOT_SENT",
+  /** The request did not arrive in time; the connection is closed. */
+  REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

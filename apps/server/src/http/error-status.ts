@@ -40,4 +40,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.FOLDER_DELETED]: 410,
   [ErrorCode.REQUEST_HEADERS_TOO_LARGE]: 431,
   [ErrorCode.MAIL_NOT_SENT]: 503,
+  [ErrorCode.REQUEST_TIMEOUT]: 408,
 };

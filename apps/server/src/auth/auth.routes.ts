@@ -21,6 +21,7 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import { type RouteDocs, routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
+import { noteMailFailure, watchMailFailures } from "../mail/mail-failures.js";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.js";
 import {
   convertAnonymousUser,
@@ -59,6 +60,12 @@ const emailInUse = () =>
   new AppError(ErrorCode.AUTH_EMAIL_ALREADY_IN_USE, "an account has this e-mail");
 
 /** better-auth's answers to a wrong password: at sign-in, and when confirming a change. */
+/** The account change stays; the mail did not go out (logged with its cause). */
+function mailNotSent(request: FastifyRequest, cause: unknown): AppError {
+  request.log.error({ err: cause }, "a mail of an account flow was not sent");
+  return new AppError(ErrorCode.MAIL_NOT_SENT, "the e-mail could not be sent");
+}
+
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
 
 /**
@@ -119,6 +126,22 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
    */
   const forward = (request: FastifyRequest, overrides: { body?: unknown; url?: string } = {}) =>
     auth.handler(markGuarded(toWebRequest(request, { publicUrl: config.publicUrl, ...overrides })));
+  /**
+   * Forwards a request that mails the user (sign-up, resend). better-auth only logs a failed
+   * sign-up mail, so a request whose mail failed is answered 503 MAIL_NOT_SENT: what it changed
+   * stays (the account exists) and the user can ask for the mail again.
+   */
+  const forwardMailing = async (
+    request: FastifyRequest,
+    overrides: { body?: unknown; url?: string } = {},
+  ) => {
+    const { result, mailFailure } = await watchMailFailures(() => forward(request, overrides));
+    // A refusal (4xx) stands; success, or the 500 of a send better-auth did not catch, is the
+    // mail's failure.
+    const isRefused = result.status >= 400 && result.status < 500;
+    if (mailFailure !== undefined && !isRefused) throw mailNotSent(request, mailFailure);
+    return result;
+  };
   /** Forwards a request that checks the account's password, within its per-account limit. */
   const forwardPasswordCheck = (
     userId: string,
@@ -180,6 +203,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
           ErrorCode.AUTH_WEAK_PASSWORD,
           ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
           ErrorCode.AUTH_TOO_MANY_REQUESTS,
+          ErrorCode.MAIL_NOT_SENT,
         ],
       }),
     },
@@ -192,7 +216,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       if (caller?.user.isAnonymous) {
         return convertAnonymous(request, reply, caller.user.id, { ...input, name });
       }
-      return relay(reply, await forward(request, { body: { ...input, name } }));
+      return relay(reply, await forwardMailing(request, { body: { ...input, name } }));
     },
   );
 
@@ -215,16 +239,18 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       now: new Date(now()),
     });
     if (!isConverted) throw new AppError(ErrorCode.AUTH_FAILED, "the account is not anonymous");
-    try {
-      // Still under the old session, which now reads as the new unverified address.
-      await auth.api.sendVerificationEmail({
-        headers: toWebHeaders(request.headers),
-        body: { email: input.email, ...(input.callbackURL && { callbackURL: input.callbackURL }) },
-      });
-    } catch (error) {
-      // The account exists either way; the verify-email screen can resend.
-      request.log.error({ err: error }, "verification mail after anonymous sign-up failed");
-    }
+    // Still under the old session, which now reads as the new unverified address.
+    const { mailFailure } = await watchMailFailures(() =>
+      auth.api
+        .sendVerificationEmail({
+          headers: toWebHeaders(request.headers),
+          body: {
+            email: input.email,
+            ...(input.callbackURL && { callbackURL: input.callbackURL }),
+          },
+        })
+        .catch((error: unknown) => noteMailFailure(error)),
+    );
     await deleteSessionsOf(db, userId);
     const { sessionToken } = (await auth.$context).authCookies;
     reply.setCookie(sessionToken.name, "", {
@@ -234,6 +260,8 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       secure: sessionToken.attributes.secure === true,
       maxAge: 0,
     });
+    // The account is converted either way; the verify-email screen can resend.
+    if (mailFailure !== undefined) throw mailNotSent(request, mailFailure);
     return { token: null, user: { id: userId, email: input.email, name: input.name } };
   }
 
@@ -323,7 +351,13 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     app.post(
       path,
       { config: perIpLimit(MAILS_PER_IP_PER_MINUTE), schema: { hide: true } },
-      async (request, reply) => relay(reply, await forward(request)),
+      async (request, reply) =>
+        relay(
+          reply,
+          path === "/api/auth/send-verification-email"
+            ? await forwardMailing(request)
+            : await forward(request),
+        ),
     );
   }
 

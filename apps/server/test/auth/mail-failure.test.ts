@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { clientFromFreshIp, uniqueEmail } from "../helpers/users.js";
+import { clientFromFreshIp, signInAnonymously, uniqueEmail } from "../helpers/users.js";
 
 // Sign-up mails a verification link. When that mail cannot go out, the user must learn it (and
 // not wait for a mail that never comes): 503 MAIL_NOT_SENT, the account exists, and the resend
@@ -78,5 +78,37 @@ describe("mail of the account flows that cannot be sent", () => {
     expect(resend.status).toBe(200);
     const [mail] = mailsFor(email);
     expect(mail).toMatch(/verify-email\?token=/);
+  });
+
+  it("answers an anonymous user's sign-up with 503 MAIL_NOT_SENT and still converts the account", async () => {
+    const { client, userId } = await signInAnonymously(server);
+    const email = uniqueEmail("anon-nomail");
+    rmSync(outboxDir, { recursive: true, force: true });
+    writeFileSync(outboxDir, "not a folder");
+    try {
+      const signUp = await client.post("/api/auth/sign-up/email", {
+        email,
+        password: "long enough",
+      });
+      expect(signUp.status).toBe(503);
+      expect(signUp.body.error.code).toBe("MAIL_NOT_SENT");
+    } finally {
+      rmSync(outboxDir, { force: true });
+    }
+    const signIn = await clientFromFreshIp(server).post("/api/auth/sign-in/email", {
+      email,
+      password: "long enough",
+    });
+    expect(signIn.body.error.code).toBe("AUTH_EMAIL_NOT_VERIFIED");
+    const user = await server.db.kysely
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    expect(user?.email).toBe(email);
+    nextMinute();
+    const resend = await client.post("/api/auth/send-verification-email", { email });
+    expect(resend.status).toBe(200);
+    expect(mailsFor(email)).toHaveLength(1);
   });
 });

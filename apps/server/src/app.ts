@@ -5,7 +5,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { ErrorCode } from "@mnemo/domain";
+import { AppError, ErrorCode } from "@mnemo/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createAuth } from "./auth/auth.js";
@@ -16,7 +16,13 @@ import { registerFeatureRoutes } from "./features/index.js";
 import { routeSchema, useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
-import { errorHandlerPlugin, routeNotFoundBody, sendError } from "./plugins/error-handler.js";
+import {
+  answerClientError,
+  errorHandlerPlugin,
+  routeNotFoundBody,
+  sendError,
+} from "./plugins/error-handler.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 
 const readyResponseSchema = z.object({ ok: z.literal(true) });
@@ -56,11 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The router refuses a malformed %-escape or a longer parameter before the error handler
     // runs; without this Fastify answers in its own shape, without one of our codes.
     frameworkErrors: sendError,
+    // HTTP that Node cannot parse (a head over 16 KB, a malformed line) is answered in our shape.
+    clientErrorHandler: answerClientError,
   });
   app.decorate("deps", { now: Date.now, ...deps });
   useSchemasForDocsOnly(app);
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(cookie, { secret: config.secret });
   await app.register(canonicalPathPlugin);
   const isHttps = config.publicUrl.startsWith("https:");
@@ -72,6 +81,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // `set-auth-token` readable (better-auth's bearer plugin hands the token over in it). Any other
   // origin gets no CORS header at all, and the CSRF plugin refuses its writes anyway.
   const trustedOrigins = new Set(config.trustedOrigins);
+  // The plugin answers an OPTIONS of a trusted origin without Access-Control-Request-Method (not
+  // a preflight) with a plain-text 400; it is refused here first, in the error shape.
+  app.addHook("onRequest", async (request) => {
+    const { origin, "access-control-request-method": requestMethod } = request.headers;
+    if (request.method !== "OPTIONS" || requestMethod !== undefined) return;
+    if (origin !== undefined && trustedOrigins.has(origin)) {
+      const message = "a preflight request names Access-Control-Request-Method";
+      throw new AppError(ErrorCode.VALIDATION_FAILED, message);
+    }
+  });
   await app.register(cors, {
     origin: (origin, callback) =>
       callback(null, origin !== undefined && trustedOrigins.has(origin) ? origin : false),

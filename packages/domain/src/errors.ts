@@ -93,6 +93,16 @@ export const ErrorCode = {
    * read-only, file gone, write lock held too long): nothing was changed; try again later.
    */
   STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
+  /** A memo create whose id was deleted: a deleted memo is never created again. */
+  MEMO_DELETED: "MEMO_DELETED",
+  /** A folder create whose id was deleted: a deleted folder is never created again. */
+  FOLDER_DELETED: "FOLDER_DELETED",
+  /** The request line and headers are larger than the server reads (16 KB). */
+  REQUEST_HEADERS_TOO_LARGE: "REQUEST_HEADERS_TOO_LARGE",
+  /** The account exists but its e-mail could not be sent; the user can ask for it again. */
+  MAIL_NOT_SENT: "MAIL_NOT_SENT",
+  /** The request did not arrive in time; the connection is closed. */
+  REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

@@ -27,6 +27,7 @@ import {
   changePassword,
   deleteUser,
   devSignIn,
+  forwardMailing,
   signIn,
   signUp,
   updateMe,
@@ -153,6 +154,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
           ErrorCode.AUTH_WEAK_PASSWORD,
           ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
           ErrorCode.AUTH_TOO_MANY_REQUESTS,
+          ErrorCode.MAIL_NOT_SENT,
         ],
       }),
     },
@@ -161,6 +163,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       const outcome = await signUp(deps, bridge(request), input);
       if ("forwarded" in outcome) return relay(reply, outcome.forwarded);
       await clearSessionCookie(auth, reply);
+      if (outcome.mailError) throw outcome.mailError;
       return outcome.converted;
     },
   );
@@ -223,7 +226,13 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
     app.post(
       path,
       { config: perIpLimit(MAILS_PER_IP_PER_MINUTE), schema: { hide: true } },
-      async (request, reply) => relay(reply, await forward(request)),
+      async (request, reply) =>
+        relay(
+          reply,
+          path === "/api/auth/send-verification-email"
+            ? await forwardMailing(bridge(request))
+            : await forward(request),
+        ),
     );
   }
 

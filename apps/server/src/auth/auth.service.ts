@@ -13,6 +13,7 @@ import {
 } from "@mnemo/domain";
 import { z } from "zod";
 import type { AppDeps } from "../deps.js";
+import { noteMailFailure, watchMailFailures } from "../mail/mail-failures.js";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.js";
 import {
   convertAnonymousUser,
@@ -113,28 +114,56 @@ export async function signIn(
   return forwardPasswordCheck(deps, userId, request, { body: input });
 }
 
+/** The account change stays; the mail did not go out (logged with its cause). */
+function mailNotSent(request: AuthRequest, cause: unknown): AppError {
+  request.logError(cause, "a mail of an account flow was not sent");
+  return new AppError(ErrorCode.MAIL_NOT_SENT, "the e-mail could not be sent");
+}
+
+/**
+ * Forwards a request that mails the user (sign-up, resend). better-auth only logs a failed
+ * sign-up mail, so a request whose mail failed is answered 503 MAIL_NOT_SENT: what it changed
+ * stays (the account exists) and the user can ask for the mail again.
+ *
+ * @throws MAIL_NOT_SENT
+ */
+export async function forwardMailing(
+  request: AuthRequest,
+  overrides: { body?: unknown; url?: string } = {},
+): Promise<Response> {
+  const { result, mailFailure } = await watchMailFailures(() => request.forward(overrides));
+  // A refusal (4xx) stands; success, or the 500 of a send better-auth did not catch, is the
+  // mail's failure.
+  const isRefused = result.status >= 400 && result.status < 500;
+  if (mailFailure !== undefined && !isRefused) throw mailNotSent(request, mailFailure);
+  return result;
+}
+
 /**
  * better-auth hides an existing address behind a fake success; we answer
  * AUTH_EMAIL_ALREADY_IN_USE (PRODUCT.md › Sign-in and sign-up errors). An anonymous caller
  * becomes this account instead (PRODUCT.md › Anonymous use): then the answer is the converted
  * account, and the route clears the session cookie.
  *
- * @throws AUTH_INVALID_EMAIL, AUTH_WEAK_PASSWORD, AUTH_EMAIL_ALREADY_IN_USE
+ * When the verification mail could not go out the account exists all the same: a forwarded
+ * sign-up throws MAIL_NOT_SENT, a conversion answers it as `mailError` (the route still ends the
+ * old session's cookie first).
+ *
+ * @throws AUTH_INVALID_EMAIL, AUTH_WEAK_PASSWORD, AUTH_EMAIL_ALREADY_IN_USE, MAIL_NOT_SENT
  */
 export async function signUp(
   deps: AuthDeps,
   request: AuthRequest,
   input: SignUpInput,
-): Promise<{ forwarded: Response } | { converted: ConvertedAccount }> {
+): Promise<{ forwarded: Response } | { converted: ConvertedAccount; mailError: AppError | null }> {
   assertSignUpCredentials(input.email, input.password);
   if (await findAuthUserIdByEmail(deps.db, input.email)) throw emailInUse();
   const name = input.name || input.email.split("@")[0] || "";
   const caller = await request.findCaller();
   if (caller?.user.isAnonymous) {
-    const converted = await convertAnonymous(deps, request, caller.user.id, { ...input, name });
-    return { converted };
+    return convertAnonymous(deps, request, caller.user.id, { ...input, name });
   }
-  return { forwarded: await request.forward({ body: { ...input, name } }) };
+  return { forwarded: await forwardMailing(request, { body: { ...input, name } }) };
 }
 
 /**
@@ -146,7 +175,7 @@ async function convertAnonymous(
   request: AuthRequest,
   userId: string,
   input: { email: string; password: string; name: string; callbackURL?: string | undefined },
-): Promise<ConvertedAccount> {
+): Promise<{ converted: ConvertedAccount; mailError: AppError | null }> {
   const isConverted = await convertAnonymousUser(db, {
     userId,
     email: input.email,
@@ -156,18 +185,21 @@ async function convertAnonymous(
     now: new Date(now()),
   });
   if (!isConverted) throw new AppError(ErrorCode.AUTH_FAILED, "the account is not anonymous");
-  try {
-    // Still under the old session, which now reads as the new unverified address.
-    await auth.api.sendVerificationEmail({
-      headers: request.headers(),
-      body: { email: input.email, ...(input.callbackURL && { callbackURL: input.callbackURL }) },
-    });
-  } catch (error) {
-    // The account exists either way; the verify-email screen can resend.
-    request.logError(error, "verification mail after anonymous sign-up failed");
-  }
+  // Still under the old session, which now reads as the new unverified address.
+  const { mailFailure } = await watchMailFailures(() =>
+    auth.api
+      .sendVerificationEmail({
+        headers: request.headers(),
+        body: { email: input.email, ...(input.callbackURL && { callbackURL: input.callbackURL }) },
+      })
+      .catch((error: unknown) => noteMailFailure(error)),
+  );
   await deleteSessionsOf(db, userId);
-  return { token: null, user: { id: userId, email: input.email, name: input.name } };
+  return {
+    converted: { token: null, user: { id: userId, email: input.email, name: input.name } },
+    // The account is converted either way; the verify-email screen can resend.
+    mailError: mailFailure === undefined ? null : mailNotSent(request, mailFailure),
+  };
 }
 
 /**

@@ -71,21 +71,3 @@ export async function hasTombstone(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/**
- * Forgets the deletion of an id that is created again (clients choose ids): a page of the feed
- * then never holds both a deletion and an upsert of one id.
- */
-export async function deleteTombstone(
-  write: WriteContext,
-  kind: ChangeKind,
-  id: string,
-): Promise<void> {
-  const { trx, userId } = write;
-  await trx
-    .deleteFrom("sync_tombstones")
-    .where("user_id", "=", userId)
-    .where("kind", "=", kind)
-    .where("id", "=", id)
-    .execute();
-}

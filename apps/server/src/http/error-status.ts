@@ -37,4 +37,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.SUBJECT_DAILY_LIMIT_REACHED]: 429,
   [ErrorCode.SUBJECT_NOT_FOUND]: 404,
   [ErrorCode.STORAGE_UNAVAILABLE]: 503,
+  [ErrorCode.MEMO_DELETED]: 410,
+  [ErrorCode.FOLDER_DELETED]: 410,
+  [ErrorCode.REQUEST_HEADERS_TOO_LARGE]: 431,
+  [ErrorCode.MAIL_NOT_SENT]: 503,
+  [ErrorCode.REQUEST_TIMEOUT]: 408,
 };

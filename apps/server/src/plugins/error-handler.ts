@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { AppError, ErrorCode } from "@mnemo/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -56,4 +58,44 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 /** Body of the 404 for an unknown route. */
 export function routeNotFoundBody(method: string, url: string): ErrorBody {
   return { error: { code: ErrorCode.NOT_FOUND, message: `no route ${method} ${url}` } };
+}
+
+/** What Node's parser could not read: a head over its limit, or anything else malformed. */
+function classifyClientError(error: NodeJS.ErrnoException): { code: ErrorCode; message: string } {
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return { code: ErrorCode.REQUEST_HEADERS_TOO_LARGE, message: "request head over 16 KB" };
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return { code: ErrorCode.REQUEST_TIMEOUT, message: "the request took too long to arrive" };
+  }
+  return { code: ErrorCode.VALIDATION_FAILED, message: "malformed HTTP request" };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: HTTP that Node cannot parse never reaches a route, so it is
+ * answered here, in the error shape like every other answer, and the connection is closed (what
+ * follows on it cannot be read either), saying so with `Connection: close`.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  // A reset connection is gone: nobody is left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { code, message } = classifyClientError(error);
+  this.log.debug({ err: error }, "unreadable request");
+  const status = errorStatus[code];
+  const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      "Connection: close\r\n\r\n" +
+      body,
+  );
 }

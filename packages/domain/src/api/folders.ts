@@ -33,7 +33,8 @@ export type FolderIdParams = z.infer<typeof folderIdParamsSchema>;
 
 /**
  * `POST /api/folders`. `title` is required; `id` may be chosen by an offline client (a repeated
- * create with the same id answers the existing folder); `parentFolderId` makes a sub-folder;
+ * create with the same id answers the existing folder, one with a deleted folder's id is refused
+ * with `FOLDER_DELETED`); `parentFolderId` makes a sub-folder;
  * every setting is optional and defaults as in `folderSchema`.
  */
 export const createFolderInputSchema = z.object({

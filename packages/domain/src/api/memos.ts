@@ -108,7 +108,8 @@ const memoFieldsShape = {
 
 /**
  * `POST /api/memos` (folderId and title are required, PRODUCT.md › Editing and deleting). `id` may
- * be chosen by an offline client; a repeated create with the same id answers the existing memo.
+ * be chosen by an offline client; a repeated create with the same id answers the existing memo,
+ * and one with the id of a deleted memo is refused (`MEMO_DELETED`).
  */
 export const createMemoInputSchema = z.object({
   id: objectIdSchema.optional(),

@@ -83,13 +83,16 @@ export const SYNC_OPS_MAX = 100;
  * single route whose rules apply, `opId` (see `opIdSchema`) makes it idempotent as there.
  *
  * - `memo.create`: `input` of `POST /api/memos` with `input.id` (the client's id) required; a
- *   repeated create answers the existing memo.
+ *   repeated create answers the existing memo. Applied once by its opId: a replay after the memo
+ *   was deleted changes nothing and answers `applied` without a memo; a new opId for a deleted
+ *   id is refused with `MEMO_DELETED`.
  * - `memo.update`: `input` the fields of `PATCH /api/memos/:memoId` (at least one);
  *   `baseRevision` (integer ≥ 0) the revision the edit started from (conflict copies as there).
  * - `memo.move`, `memo.delete`, `memo.review` (`reviewedAt` epoch ms, `value`),
  *   `memo.complete` (`completedAt` epoch ms), `memo.uncomplete`, `memo.priority` (`delta` ±1):
  *   the bodies of their single routes, with `memoId`.
- * - `folder.create` (`input.id` required), `folder.update` (`input` the fields of
+ * - `folder.create` (`input.id` required; once by its opId as `memo.create`, `FOLDER_DELETED`
+ *   for a deleted id), `folder.update` (`input` the fields of
  *   `PATCH /api/folders/:folderId`), `folder.delete`, `folder.order` (`folderIds`).
  */
 export const syncOpSchema = z.discriminatedUnion("kind", [
@@ -165,7 +168,7 @@ export interface SyncOpsInput {
  *
  * - `applied`: done (or done before: a replay), with what its single route answers: `memo` (a
  *   `MemoDetail` for create, update and move; a `MemoSummary` for review, complete, uncomplete
- *   and priority), `conflictCopy` (update), `folder` (folder create and update), `folders`
+ *   and priority; none for a replayed create of a memo deleted since), `conflictCopy` (update), `folder` (folder create and update), `folders`
  *   (folder order); nothing for a delete.
  * - `refused`: what its single route answers with a 4xx (`code`, `details`), or
  *   `VALIDATION_FAILED` with `{ path, issue }` details for an op that failed its schema. Sending

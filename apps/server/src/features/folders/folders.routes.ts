@@ -50,9 +50,10 @@ export async function folderRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Create a folder (201), or answer the existing one for a known client id (200)",
+        description: "A client id of a deleted folder is refused (410): it never comes back.",
         body: createFolderInputSchema,
         response: { 201: folderResponseSchema, 200: folderResponseSchema },
-        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND, ErrorCode.FOLDER_DELETED],
       }),
     },
     async (request, reply) => {

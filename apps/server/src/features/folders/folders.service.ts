@@ -8,7 +8,6 @@ import type {
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
 import {
-  deleteTombstone,
   hasTombstone,
   insertMemoTombstonesOfFolders,
   insertTombstones,
@@ -32,6 +31,7 @@ import {
 type Deps = ServiceDeps;
 
 /** `applied_ops.kind` of the folder operations an opId makes idempotent. */
+const FOLDER_CREATE_OP = "folder.create";
 const FOLDER_UPDATE_OP = "folder.update";
 const FOLDER_ORDER_OP = "folder.order";
 const FOLDER_DELETE_OP = "folder.delete";
@@ -94,26 +94,52 @@ export async function getFolder(deps: Deps, userId: string, folderId: string): P
 
 /**
  * Creates a folder at the end of the order. With a client id the user already has, answers that
- * folder unchanged (`created: false`).
+ * folder unchanged (`created: false`); a client id of a deleted folder is refused, so a create
+ * sent again never brings it back.
  *
- * @throws FOLDER_NOT_FOUND when `parentFolderId` is not one of the user's folders
+ * With an `opId` (an offline client's create) the create is applied once: a replay changes
+ * nothing and answers the folder, or `null` when it was deleted since.
+ *
+ * @throws FOLDER_NOT_FOUND when `parentFolderId` is not one of the user's folders;
+ *   FOLDER_DELETED; OP_ID_CONFLICT when the opId was used for another operation
  */
 export async function createFolder(
   deps: Deps,
   userId: string,
   input: CreateFolderInput,
-): Promise<{ folder: Folder; created: boolean }> {
+): Promise<{ folder: Folder; created: boolean }>;
+export async function createFolder(
+  deps: Deps,
+  userId: string,
+  input: CreateFolderInput,
+  opId: string,
+): Promise<{ folder: Folder | null; created: boolean }>;
+export async function createFolder(
+  deps: Deps,
+  userId: string,
+  input: CreateFolderInput,
+  opId?: string,
+): Promise<{ folder: Folder | null; created: boolean }> {
   return userWrite(deps, userId, async (trx, write) => {
     const { id = randomId(), parentFolderId = null, ...settings } = input;
-    if (input.id !== undefined && (await selectFolder(trx, userId, id))) {
-      return { folder: await presentOne(trx, userId, id), created: false };
+    const op = { opId, kind: FOLDER_CREATE_OP, targetId: id, appliedAt: write.now };
+    if (await isReplay(trx, userId, op)) {
+      const isPresent = (await selectFolder(trx, userId, id)) !== undefined;
+      return { folder: isPresent ? await presentOne(trx, userId, id) : null, created: false };
+    }
+    if (input.id !== undefined) {
+      if (await selectFolder(trx, userId, id)) {
+        return { folder: await presentOne(trx, userId, id), created: false };
+      }
+      if (await hasTombstone(trx, userId, "folder", id)) {
+        throw new AppError(ErrorCode.FOLDER_DELETED, `folder ${id} was deleted`);
+      }
     }
     // The root folder comes first in a new user's order, so it is made before any other.
     await insertRootFolderIfMissing(write);
     if (parentFolderId !== null) await requireFolderInWrite(write, parentFolderId);
     const order = (await selectMaxFolderOrder(trx, userId)) + 1;
     const created = await insertFolder(write, { order, ...settings, id, parentFolderId });
-    await deleteTombstone(write, "folder", id);
     return { folder: await presentOne(trx, userId, id), created };
   });
 }

@@ -79,9 +79,10 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Create a memo (201), or answer the existing one for a known client id (200)",
+        description: "A client id of a deleted memo is refused (410): it never comes back.",
         body: createMemoInputSchema,
         response: { 201: memoResponseSchema, 200: memoResponseSchema },
-        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND],
+        errors: [VALIDATION_FAILED, FOLDER_NOT_FOUND, ErrorCode.MEMO_DELETED],
       }),
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ import {
   startOfDay,
 } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
-import { deleteTombstone, hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
+import { hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -42,6 +42,7 @@ import {
 type Deps = ServiceDeps;
 
 /** `applied_ops.kind` of the memo operations whose opId has no row of its own. */
+const CREATE_OP = "memo.create";
 const UPDATE_OP = "memo.update";
 const MOVE_OP = "memo.move";
 const DELETE_OP = "memo.delete";
@@ -148,20 +149,47 @@ export async function listMemos(
 
 /**
  * Creates a memo in one of the user's folders: contents sanitized, preview derived from them,
- * repetition keys from the folder. A known client id answers the existing memo (`created: false`).
+ * repetition keys from the folder. A known client id answers the existing memo (`created: false`);
+ * a client id of a deleted memo is refused, so a create sent again never brings it back.
  *
- * @throws FOLDER_NOT_FOUND
+ * With an `opId` (an offline client's create) the create is applied once: a replay changes
+ * nothing and answers the memo, or `null` when it was deleted since.
+ *
+ * @throws FOLDER_NOT_FOUND; MEMO_DELETED; OP_ID_CONFLICT when the opId was used for another
+ *   operation
  */
 export async function createMemo(
   deps: Deps,
   user: { id: string; name: string },
   input: CreateMemoInput,
-): Promise<{ memo: MemoDetail; created: boolean }> {
+): Promise<{ memo: MemoDetail; created: boolean }>;
+export async function createMemo(
+  deps: Deps,
+  user: { id: string; name: string },
+  input: CreateMemoInput,
+  opId: string,
+): Promise<{ memo: MemoDetail | null; created: boolean }>;
+export async function createMemo(
+  deps: Deps,
+  user: { id: string; name: string },
+  input: CreateMemoInput,
+  opId?: string,
+): Promise<{ memo: MemoDetail | null; created: boolean }> {
   return userWrite(deps, user.id, async (trx, write) => {
     const { now } = write;
     const id = input.id ?? randomId();
-    if (input.id !== undefined && (await selectMemoSummary(trx, user.id, id))) {
-      return { memo: await presentDetail(trx, user.id, id), created: false };
+    const op = { opId, kind: CREATE_OP, targetId: id, appliedAt: now };
+    if (await isReplay(trx, user.id, op)) {
+      const isPresent = (await selectMemoSummary(trx, user.id, id)) !== undefined;
+      return { memo: isPresent ? await presentDetail(trx, user.id, id) : null, created: false };
+    }
+    if (input.id !== undefined) {
+      if (await selectMemoSummary(trx, user.id, id)) {
+        return { memo: await presentDetail(trx, user.id, id), created: false };
+      }
+      if (await hasTombstone(trx, user.id, "memo", id)) {
+        throw new AppError(ErrorCode.MEMO_DELETED, `memo ${id} was deleted`);
+      }
     }
     const folder = await requireFolderInWrite(write, input.folderId);
     const contents = sanitizeRichText(input.contents ?? "");
@@ -183,7 +211,6 @@ export async function createMemo(
       updatedAt: now,
       conflictOf: null,
     });
-    await deleteTombstone(write, "memo", id);
     return { memo: await presentDetail(trx, user.id, id), created };
   });
 }

@@ -32,8 +32,10 @@ async function applyOp(
 ): Promise<Applied> {
   const { opId } = op;
   switch (op.kind) {
-    case "memo.create":
-      return { memo: (await createMemo(deps, user, op.input)).memo };
+    case "memo.create": {
+      const { memo } = await createMemo(deps, user, op.input, opId);
+      return memo ? { memo } : {};
+    }
     case "memo.update":
       return updateMemo(deps, user, op.memoId, {
         ...op.input,
@@ -59,8 +61,10 @@ async function applyOp(
       const input = { opId, delta: op.delta };
       return { memo: await changeMemoPriority(deps, user.id, op.memoId, input) };
     }
-    case "folder.create":
-      return { folder: (await createFolder(deps, user.id, op.input)).folder };
+    case "folder.create": {
+      const { folder } = await createFolder(deps, user.id, op.input, opId);
+      return folder ? { folder } : {};
+    }
     case "folder.update":
       return { folder: await updateFolder(deps, user.id, op.folderId, { ...op.input, opId }) };
     case "folder.delete":

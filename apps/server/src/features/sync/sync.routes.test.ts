@@ -231,15 +231,17 @@ describe("GET /api/sync/changes", () => {
     expect(seqZero).toEqual([...seqZero].sort());
   });
 
-  it("forgets a deletion when the id is created again, so a page never holds both", async () => {
+  it("refuses to create a deleted id again, so a deleted memo never comes back", async () => {
     const { client } = await signUpVerified(server);
     const body = { id: "recreatedMemoIdAAAAA", folderId: "root", title: "다시" };
     expect((await client.post("/api/memos", body)).status).toBe(201);
     expect((await client.delete(`/api/memos/${body.id}`)).status).toBe(204);
-    expect((await client.post("/api/memos", body)).status).toBe(201);
+    const again = await client.post("/api/memos", body);
+    expect(again.status).toBe(410);
+    expect(again.body.error.code).toBe("MEMO_DELETED");
     const all = await pullAll(client, null, 1000);
-    expect(all.memos.map((memo) => memo.id)).toEqual([body.id]);
-    expect(all.deletions).toEqual([]);
+    expect(all.memos).toEqual([]);
+    expect(all.deletions).toEqual([{ kind: "memo", id: body.id }]);
   });
 
   it("shows one user's changes to that user only", async () => {

@@ -1,10 +1,10 @@
-import { DEFAULT_LANGUAGE } from "@mnemo/domain";
+import { DEFAULT_LANGUAGE, ErrorCode } from "@mnemo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { authApi } from "../../api/auth.api";
-import { query } from "../../api/client";
+import { errorCodeOf, query } from "../../api/client";
 import { meKeys } from "../../api/me.queries";
 import { isLanguage } from "../../i18n/i18n";
 import { showAlert } from "../../overlays/alert";
@@ -38,6 +38,7 @@ export function SignupScreen() {
     if (isBusy) return;
     setBusy(true);
     const address = email.trim().toLowerCase();
+    let hasMailFailed = false;
     try {
       await withLoading(
         () =>
@@ -52,13 +53,17 @@ export function SignupScreen() {
     } catch (error) {
       setBusy(false);
       await showSignUpError(error);
-      return;
+      // The account exists but its mail did not go out: the verify-email screen resends it.
+      if (errorCodeOf(error) !== ErrorCode.MAIL_NOT_SENT) return;
+      hasMailFailed = true;
     }
-    await showAlert(t("auth.signup.successTitle"), t("auth.signup.successMessage"));
-    await showAlert(
-      t("auth.signup.verifyTitle"),
-      t("auth.signup.verifyMessage", { email: address }),
-    );
+    if (!hasMailFailed) {
+      await showAlert(t("auth.signup.successTitle"), t("auth.signup.successMessage"));
+      await showAlert(
+        t("auth.signup.verifyTitle"),
+        t("auth.signup.verifyMessage", { email: address }),
+      );
+    }
     if (isConverting) {
       // The converted session was ended by the server: the shell goes to its signed-out form.
       client.removeQueries({ predicate: (cached) => cached.queryKey[0] !== meKeys.all[0] });

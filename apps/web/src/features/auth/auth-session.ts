@@ -42,6 +42,7 @@ const SIGN_UP_CODES = new Set<string>([
   ErrorCode.AUTH_WEAK_PASSWORD,
   ErrorCode.AUTH_INVALID_EMAIL,
   ErrorCode.AUTH_EMAIL_ALREADY_IN_USE,
+  ErrorCode.MAIL_NOT_SENT,
 ]);
 
 /**

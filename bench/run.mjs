@@ -122,6 +122,38 @@ async function measure(scenario) {
   return { ...result, peakRssMB: rss.stop() };
 }
 
+/**
+ * Restarts the server (same data, port and node flags) when a scenario needs another
+ * environment than it runs with; `beforeStop` reads what must come from the running one.
+ */
+async function restartForEnv(env, beforeStop = () => {}) {
+  if (JSON.stringify(env) === JSON.stringify(server.env)) return;
+  beforeStop();
+  await server.stop();
+  server.env = env;
+  const label =
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ") || "the defaults";
+  step(`restarting the server with ${label}`);
+  await server.start();
+}
+
+/**
+ * Review p99 @10 with `synchronous = FULL` (what the server runs) and NORMAL, and FULL's cost
+ * as a ratio (issue 13 item 4).
+ */
+function synchronousFigures(byKey) {
+  const full = byKey.review_c10?.result;
+  const normal = byKey.review_c10_normal?.result;
+  return {
+    reviewP99FullMs: full?.p99Ms ?? null,
+    reviewP99NormalMs: normal?.p99Ms ?? null,
+    reviewP99FullOverNormal: full && normal ? full.p99Ms / normal.p99Ms : null,
+    reviewReqPerSecFullOverNormal: full && normal ? full.reqPerSec / normal.reqPerSec : null,
+  };
+}
+
 async function main() {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     throw new Error(
@@ -164,8 +196,13 @@ async function main() {
 
   const scenarios = buildScenarios({ client, ...seeded });
   const byKey = {};
+  /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
+  let defaultPeakRssMB = null;
   for (const scenario of scenarios) {
     try {
+      await restartForEnv(scenario.serverEnv ?? {}, () => {
+        defaultPeakRssMB ??= server.peakRssMB();
+      });
       scenario.result = await measure(scenario);
     } catch (error) {
       scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -178,8 +215,10 @@ async function main() {
     const base = byKey[scenario.baseline]?.result;
     if (scenario.result && base) scenario.ratio = scenario.result.reqPerSec / base.reqPerSec;
   }
-  const runPeaks = scenarios.map((s) => s.result?.peakRssMB ?? 0);
-  const peakRssMB = server.peakRssMB();
+  const isDefaultServer = (s) => Object.keys(s.serverEnv ?? {}).length === 0;
+  const runPeaks = scenarios.filter(isDefaultServer).map((s) => s.result?.peakRssMB ?? 0);
+  const peakRssMB = defaultPeakRssMB ?? server.peakRssMB();
+  await restartForEnv({});
 
   // The browser part, on the same server and user (the RSS figures above are taken before it).
   let offline;
@@ -209,6 +248,7 @@ async function main() {
     idleRssMB,
     loadedRssMB: Math.max(...runPeaks) || null,
     peakRssMB,
+    ...synchronousFigures(byKey),
     loadSeconds: LOAD_SECONDS,
     node: process.version,
   };

@@ -60,12 +60,16 @@ export function readProcStatusMB(pid, field) {
  */
 export class ServerProcess {
   /**
-   * @param {{ repoRoot: string, dataDir: string, port: number, nodeArgs?: string[] }} options
-   *   `nodeArgs`: extra flags for node itself (e.g. `--cpu-prof` when looking into a figure)
+   * @param {{ repoRoot: string, dataDir: string, port: number, nodeArgs?: string[],
+   *   env?: Record<string, string> }} options
+   *   `nodeArgs`: extra flags for node itself (e.g. `--cpu-prof` when looking into a figure);
+   *   `env`: extra environment for the next start (e.g. `MNEMO_SQLITE_SYNCHRONOUS`), changeable
+   *   between starts through `this.env`
    */
-  constructor({ repoRoot, dataDir, port, nodeArgs = [] }) {
+  constructor({ repoRoot, dataDir, port, nodeArgs = [], env = {} }) {
     this.repoRoot = repoRoot;
     this.nodeArgs = nodeArgs;
+    this.env = env;
     this.dataDir = dataDir;
     this.port = port;
     this.publicUrl = `http://127.0.0.1:${port}`;
@@ -106,6 +110,7 @@ export class ServerProcess {
           DATA_DIR: this.dataDir,
           PUBLIC_URL: this.publicUrl,
           LOG_LEVEL: "warn",
+          ...this.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },

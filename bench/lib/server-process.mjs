@@ -5,6 +5,19 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
+/**
+ * The node flags between `node` and the server entry in the root `start` script: the bench runs
+ * the server as `npm start` does.
+ */
+export function startScriptNodeFlags(repoRoot) {
+  const rootPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
+    rootPackage.scripts.start,
+  );
+  if (!match) throw new Error("the root start script does not run apps/server/dist/main.js");
+  return match[1].split(/\s+/).filter(Boolean);
+}
+
 /** Asks the kernel for a free loopback port (closed again before the server binds it). */
 export async function findFreePort() {
   return new Promise((resolve, reject) => {

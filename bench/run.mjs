@@ -1,42 +1,34 @@
 // The Mnemo benchmark: first the web app's bundle sizes against their budget, then it seeds one
 // user with 100,000 memos in 100 folders and measures the built server, run as a child process,
 // against its own hello-world route. See bench/README.md.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { createVerifiedUser } from "./lib/accounts.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
-import { waitForMail } from "./lib/mail-outbox.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
 import { buildScenarios } from "./lib/scenarios.mjs";
 import { seedMemos } from "./lib/seed-memos.mjs";
-import { findFreePort, ServerProcess } from "./lib/server-process.mjs";
+import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 // Smaller values are for trying the bench out; the targets are meant for the defaults.
 const MEMO_COUNT = Number(process.env.BENCH_MEMOS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// BENCH_BROWSER=0 measures the server only: no bundle sizes, no Chromium part (no web build needed).
+const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
 // The server runs with the same node flags as `npm start` (read from its script), plus these.
 const SERVER_NODE_ARGS = [
-  ...startScriptNodeFlags(),
+  ...startScriptNodeFlags(repoRoot),
   ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
 ];
-
-/** The flags between `node` and the server entry in the root `start` script. */
-function startScriptNodeFlags() {
-  const rootPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
-  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
-    rootPackage.scripts.start,
-  );
-  if (!match) throw new Error("the root start script does not run apps/server/dist/main.js");
-  return match[1].split(/\s+/).filter(Boolean);
-}
 const FOLDER_COUNT = 100;
 const WARMUP_SECONDS = Math.min(2, LOAD_SECONDS);
 const IDLE_SETTLE_MS = 1000;
@@ -64,22 +56,6 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     console.error(`\n${signal}: stopping the server and removing ${dataDir}`);
     process.exit(130);
   });
-}
-
-/** Sign-up, the verification link from the mailed .eml, sign-in: the real account flow. */
-async function createUser(client) {
-  const since = Date.now();
-  await client.expect("POST", "/api/auth/sign-up/email", USER);
-  const mail = await waitForMail(join(dataDir, "mail"), USER.email, since);
-  const link = mail.links.find((l) => /verif/i.test(l)) ?? mail.links[0];
-  if (!link) throw new Error(`the verification mail "${mail.subject}" has no link`);
-  const url = new URL(link);
-  await client.expect("GET", url.pathname + url.search, undefined, [301, 302, 303, 307, 308]);
-  await client.expect("POST", "/api/auth/sign-in/email", {
-    email: USER.email,
-    password: USER.password,
-  });
-  await client.expect("GET", "/api/csrf");
 }
 
 /**
@@ -122,6 +98,38 @@ async function measure(scenario) {
   return { ...result, peakRssMB: rss.stop() };
 }
 
+/**
+ * Restarts the server (same data, port and node flags) when a scenario needs another
+ * environment than it runs with; `beforeStop` reads what must come from the running one.
+ */
+async function restartForEnv(env, beforeStop = () => {}) {
+  if (JSON.stringify(env) === JSON.stringify(server.env)) return;
+  beforeStop();
+  await server.stop();
+  server.env = env;
+  const label =
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ") || "the defaults";
+  step(`restarting the server with ${label}`);
+  await server.start();
+}
+
+/**
+ * Review p99 @10 with `synchronous = FULL` (what the server runs) and NORMAL, and FULL's cost
+ * as a ratio (issue 13 item 4).
+ */
+function synchronousFigures(byKey) {
+  const full = byKey.review_c10?.result;
+  const normal = byKey.review_c10_normal?.result;
+  return {
+    reviewP99FullMs: full?.p99Ms ?? null,
+    reviewP99NormalMs: normal?.p99Ms ?? null,
+    reviewP99FullOverNormal: full && normal ? full.p99Ms / normal.p99Ms : null,
+    reviewReqPerSecFullOverNormal: full && normal ? full.reqPerSec / normal.reqPerSec : null,
+  };
+}
+
 async function main() {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     throw new Error(
@@ -131,10 +139,13 @@ async function main() {
   if (!existsSync(join(repoRoot, "apps/server/dist/main.js"))) {
     throw new Error("apps/server/dist/main.js is missing: `npm run bench` builds it first");
   }
-  step("bundle sizes of the built web app");
-  const bundle = measureBundle();
-  printBundleReport(bundle);
-  console.log();
+  let bundle = null;
+  if (WITH_BROWSER) {
+    step("bundle sizes of the built web app");
+    bundle = measureBundle();
+    printBundleReport(bundle);
+    console.log();
+  }
 
   server = new ServerProcess({
     repoRoot,
@@ -147,7 +158,7 @@ async function main() {
   await server.start();
   const client = new BrowserClient(server.publicUrl);
   step("signing up, verifying the e-mail, signing in");
-  await createUser(client);
+  await createVerifiedUser(client, join(dataDir, "mail"), USER);
   step(`creating ${FOLDER_COUNT} folders through the API`);
   await createFolders(client);
   await server.stop();
@@ -164,8 +175,13 @@ async function main() {
 
   const scenarios = buildScenarios({ client, ...seeded });
   const byKey = {};
+  /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
+  let defaultPeakRssMB = null;
   for (const scenario of scenarios) {
     try {
+      await restartForEnv(scenario.serverEnv ?? {}, () => {
+        defaultPeakRssMB ??= server.peakRssMB();
+      });
       scenario.result = await measure(scenario);
     } catch (error) {
       scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -178,24 +194,29 @@ async function main() {
     const base = byKey[scenario.baseline]?.result;
     if (scenario.result && base) scenario.ratio = scenario.result.reqPerSec / base.reqPerSec;
   }
-  const runPeaks = scenarios.map((s) => s.result?.peakRssMB ?? 0);
-  const peakRssMB = server.peakRssMB();
+  const isDefaultServer = (s) => Object.keys(s.serverEnv ?? {}).length === 0;
+  const runPeaks = scenarios.filter(isDefaultServer).map((s) => s.result?.peakRssMB ?? 0);
+  const peakRssMB = defaultPeakRssMB ?? server.peakRssMB();
 
-  // The browser part, on the same server and user (the RSS figures above are taken before it).
-  let offline;
-  try {
-    offline = await measureOffline({
-      baseUrl: server.publicUrl,
-      user: USER,
-      client,
-      folderIds: seeded.folderIds,
-      memoCount: MEMO_COUNT,
-      step,
-    });
-  } catch (error) {
-    offline = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
-    step(`  offline part could not run: ${offline.error}`);
-    if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+  // The browser part, on the same server and user (the RSS figures above are taken before it),
+  // run as by default again.
+  let offline = null;
+  if (WITH_BROWSER) {
+    await restartForEnv({});
+    try {
+      offline = await measureOffline({
+        baseUrl: server.publicUrl,
+        user: USER,
+        client,
+        folderIds: seeded.folderIds,
+        memoCount: MEMO_COUNT,
+        step,
+      });
+    } catch (error) {
+      offline = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+      step(`  offline part could not run: ${offline.error}`);
+      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+    }
   }
   await server.stop();
 
@@ -209,16 +230,17 @@ async function main() {
     idleRssMB,
     loadedRssMB: Math.max(...runPeaks) || null,
     peakRssMB,
+    ...synchronousFigures(byKey),
     loadSeconds: LOAD_SECONDS,
     node: process.version,
   };
   const checks = checkTargets(byKey, figures);
   printReport({ scenarios, figures, checks });
-  printOfflineReport(offline);
+  if (offline) printOfflineReport(offline);
   const summary = {
     ...summaryJson({ scenarios, figures, checks }),
-    bundle: bundleSummary(bundle),
-    offline: offlineSummary(offline),
+    bundle: bundle && bundleSummary(bundle),
+    offline: offline && offlineSummary(offline),
   };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   step("done");
@@ -231,7 +253,7 @@ async function main() {
     console.error(`\nnot every scenario ran cleanly (${keys}): the figures above are incomplete`);
     process.exitCode = 1;
   }
-  if (offline.error || offline.sync.serverCheck !== "OK") {
+  if (offline && (offline.error || offline.sync.serverCheck !== "OK")) {
     console.error("\nthe offline part did not run cleanly: its figures above are incomplete");
     process.exitCode = 1;
   }

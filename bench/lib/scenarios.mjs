@@ -71,6 +71,28 @@ export function buildScenarios({ client, folderIds, memoIds }) {
   const reviewPath = () => `/api/memos/${memoIds[reviewed++ % memoIds.length]}/reviews`;
   const reviewBody = () => JSON.stringify({ opId: randomUUID() });
 
+  const review = (connections, synchronous) => ({
+    key: synchronous === "normal" ? `review_c${connections}_normal` : `review_c${connections}`,
+    name:
+      synchronous === "normal"
+        ? "review POST /api/memos/:id/reviews, synchronous=NORMAL"
+        : "review POST /api/memos/:id/reviews",
+    connections,
+    baseline: `health_c${connections}`,
+    // The server is restarted with this environment before the run (and back without it after).
+    serverEnv: synchronous === "normal" ? { MNEMO_SQLITE_SYNCHRONOUS: "normal" } : {},
+    probe: () => probe("POST", reviewPath(), { opId: randomUUID() }),
+    requests: () => [
+      {
+        method: "POST",
+        path: reviewPath(),
+        headers: postHeaders,
+        body: reviewBody(),
+        setupRequest: (request) => ({ ...request, path: reviewPath(), body: reviewBody() }),
+      },
+    ],
+  });
+
   return [
     health(1),
     {
@@ -94,21 +116,9 @@ export function buildScenarios({ client, folderIds, memoIds }) {
       requests: () => [{ method: "GET", path: "/api/home/review-list", headers: getHeaders }],
     },
     health(10),
-    {
-      key: "review_c10",
-      name: "review POST /api/memos/:id/reviews",
-      connections: 10,
-      baseline: "health_c10",
-      probe: () => probe("POST", reviewPath(), { opId: randomUUID() }),
-      requests: () => [
-        {
-          method: "POST",
-          path: reviewPath(),
-          headers: postHeaders,
-          body: reviewBody(),
-          setupRequest: (request) => ({ ...request, path: reviewPath(), body: reviewBody() }),
-        },
-      ],
-    },
+    review(10, "full"),
+    // What FULL costs (issue 13 item 4): the same run on a server restarted with NORMAL, last,
+    // so the RSS figures above come from the server as it runs by default.
+    review(10, "normal"),
   ];
 }

@@ -5,6 +5,19 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
+/**
+ * The node flags between `node` and the server entry in the root `start` script: the bench runs
+ * the server as `npm start` does.
+ */
+export function startScriptNodeFlags(repoRoot) {
+  const rootPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
+    rootPackage.scripts.start,
+  );
+  if (!match) throw new Error("the root start script does not run apps/server/dist/main.js");
+  return match[1].split(/\s+/).filter(Boolean);
+}
+
 /** Asks the kernel for a free loopback port (closed again before the server binds it). */
 export async function findFreePort() {
   return new Promise((resolve, reject) => {
@@ -60,12 +73,16 @@ export function readProcStatusMB(pid, field) {
  */
 export class ServerProcess {
   /**
-   * @param {{ repoRoot: string, dataDir: string, port: number, nodeArgs?: string[] }} options
-   *   `nodeArgs`: extra flags for node itself (e.g. `--cpu-prof` when looking into a figure)
+   * @param {{ repoRoot: string, dataDir: string, port: number, nodeArgs?: string[],
+   *   env?: Record<string, string> }} options
+   *   `nodeArgs`: extra flags for node itself (e.g. `--cpu-prof` when looking into a figure);
+   *   `env`: extra environment for the next start (e.g. `MNEMO_SQLITE_SYNCHRONOUS`), changeable
+   *   between starts through `this.env`
    */
-  constructor({ repoRoot, dataDir, port, nodeArgs = [] }) {
+  constructor({ repoRoot, dataDir, port, nodeArgs = [], env = {} }) {
     this.repoRoot = repoRoot;
     this.nodeArgs = nodeArgs;
+    this.env = env;
     this.dataDir = dataDir;
     this.port = port;
     this.publicUrl = `http://127.0.0.1:${port}`;
@@ -106,6 +123,7 @@ export class ServerProcess {
           DATA_DIR: this.dataDir,
           PUBLIC_URL: this.publicUrl,
           LOG_LEVEL: "warn",
+          ...this.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },

@@ -65,6 +65,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(join(repoRoot, "data")),
   /** Start on a new empty SQLite database where one existed before (its marker is there). */
   MNEMO_ALLOW_NEW_DATABASE: booleanFlag,
+  /**
+   * SQLite's `synchronous` pragma. For measurements only (the bench compares the two): NORMAL
+   * can lose the last acknowledged commits on power loss.
+   */
+  MNEMO_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"]).default("full"),
   /** nodemailer transport URL (smtp://user:pass@host:port). Unset: mails go to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Mnemo <no-reply@mnemo.local>"),
@@ -103,7 +108,7 @@ export interface Config {
   port: number;
   publicUrl: string;
   database:
-    | { kind: "sqlite"; file: string; allowNew?: boolean }
+    | { kind: "sqlite"; file: string; allowNew?: boolean; synchronous?: "full" | "normal" }
     | { kind: "postgres"; url: string };
   dataDir: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             kind: "sqlite",
             file: e.DATABASE_URL || join(dataDir, "mnemo.sqlite"),
             allowNew: e.MNEMO_ALLOW_NEW_DATABASE,
+            synchronous: e.MNEMO_SQLITE_SYNCHRONOUS,
           },
     dataDir,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, "mail") },

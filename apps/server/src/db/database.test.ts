@@ -66,6 +66,24 @@ describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("runs NORMAL only when MNEMO_SQLITE_SYNCHRONOUS=normal asks (the bench's comparison)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
+    const env = { DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig(env).database).toMatchObject({ kind: "sqlite", synchronous: "full" });
+    expect(() => loadConfig({ ...env, MNEMO_SQLITE_SYNCHRONOUS: "off" })).toThrow(
+      /MNEMO_SQLITE_SYNCHRONOUS/,
+    );
+    const config = loadConfig({ ...env, MNEMO_SQLITE_SYNCHRONOUS: "normal" });
+    const db = openDatabase(config.database);
+    try {
+      const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(result.rows[0]?.synchronous).toBe(1);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.runIf(dialect === "sqlite")("openDatabase where a SQLite database existed", () => {

@@ -160,7 +160,8 @@ export function openDatabase(database: Config["database"]): Db {
   sqlite.pragma("journal_mode = WAL");
   // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, after the
   // client has already dropped it from its outbox (NORMAL can lose the last commits then).
-  sqlite.pragma("synchronous = FULL");
+  // NORMAL only when asked (MNEMO_SQLITE_SYNCHRONOUS): the bench measures what FULL costs.
+  sqlite.pragma(`synchronous = ${database.synchronous === "normal" ? "NORMAL" : "FULL"}`);
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits for a lock on the event loop, so every request, reads and health
   // included, would wait with it: SQLite waits at most this long, and userWrite retries the

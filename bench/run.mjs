@@ -1,12 +1,12 @@
 // The Mnemo benchmark: first the web app's bundle sizes against their budget, then it seeds one
 // user with 100,000 memos in 100 folders and measures the built server, run as a child process,
 // against its own hello-world route. See bench/README.md.
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { createVerifiedUser } from "./lib/accounts.mjs";
+import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
@@ -35,28 +35,12 @@ const IDLE_SETTLE_MS = 1000;
 
 const USER = { email: "bench@example.com", password: "bench-Passw0rd!", name: "벤치 Bench" };
 
-const startedAt = performance.now();
-function step(message) {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
-  console.log(`[${seconds}s] ${message}`);
-}
+const step = stepLogger(6);
 
-const dataDir = mkdtempSync(join(tmpdir(), "mnemo-bench-"));
-const dbFile = join(dataDir, "mnemo.sqlite");
 /** @type {ServerProcess | null} */
 let server = null;
-
-// Whatever happens (an error, Ctrl-C), the server process and the temp directory go.
-process.once("exit", () => {
-  server?.killNow();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing ${dataDir}`);
-    process.exit(130);
-  });
-}
+const dataDir = tempDataDir("mnemo-bench-", () => server);
+const dbFile = join(dataDir, "mnemo.sqlite");
 
 /**
  * The folders, through the API. A few get another date repetition value or stay off the home

@@ -3,11 +3,11 @@
 // off, and the memory breakdown (V8 heap, external, array buffers, malloc) to tell what grows.
 // `npm run bench:soak`; see bench/README.md.
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createVerifiedUser } from "./lib/accounts.mjs";
+import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
 
@@ -36,26 +36,12 @@ const ACTIONS = [
 ];
 const SORTS = ["latest", "repetition_value", "review_count_desc"];
 
-const startedAt = performance.now();
-function step(message) {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(7);
-  console.log(`[${seconds}s] ${message}`);
-}
+const step = stepLogger(7);
 
-const dataDir = mkdtempSync(join(tmpdir(), "mnemo-soak-"));
-const memoryFile = join(dataDir, "memory.json");
 /** @type {ServerProcess | null} */
 let server = null;
-process.once("exit", () => {
-  server?.killNow();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing ${dataDir}`);
-    process.exit(130);
-  });
-}
+const dataDir = tempDataDir("mnemo-soak-", () => server);
+const memoryFile = join(dataDir, "memory.json");
 
 /** The server's memory breakdown in MB, from the preloaded memory-probe.mjs (SIGUSR2). */
 async function memoryBreakdown() {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tallyAnswers } from "../helpers/client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { clientFromFreshIp, signUpVerified, uniqueEmail } from "../helpers/users.js";
 
@@ -12,16 +13,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Counts the answers by `status code`, e.g. `{ "401 AUTH_WRONG_PASSWORD": 100 }`. */
-function tally(responses: Array<{ status: number; body: any }>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const { status, body } of responses) {
-    const key = `${status} ${body?.error?.code ?? "ok"}`;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
-
 describe("password checks per account", () => {
   it("checks at most 100 of 150 parallel wrong sign-ins", async () => {
     const victim = await signUpVerified(server);
@@ -33,7 +24,7 @@ describe("password checks per account", () => {
         }),
       ),
     );
-    expect(tally(responses)).toEqual({
+    expect(tallyAnswers(responses)).toEqual({
       "401 AUTH_WRONG_PASSWORD": 100,
       "429 AUTH_TOO_MANY_REQUESTS": 50,
     });
@@ -65,7 +56,7 @@ describe("password checks per account", () => {
       ),
     ];
     const responses = await Promise.all(attempts.map((attempt) => attempt()));
-    expect(tally(responses)).toEqual({
+    expect(tallyAnswers(responses)).toEqual({
       "401 AUTH_REAUTHENTICATION_REQUIRED": 100,
       "429 AUTH_TOO_MANY_REQUESTS": 20,
     });
@@ -87,7 +78,7 @@ describe("password checks per account", () => {
           clientFromFreshIp(server).post("/api/auth/sign-in/email", { email, password }),
         ),
       );
-      expect(tally(responses)).toEqual({ "200 ok": 30 });
+      expect(tallyAnswers(responses)).toEqual({ "200 ok": 30 });
     }
     expect((await client.get("/api/me")).status).toBe(200);
   });

@@ -142,3 +142,15 @@ export class TestClient {
     return this.request<T>("DELETE", path);
   }
 }
+
+/** Counts answers by `status code`, e.g. `{ "401 AUTH_WRONG_PASSWORD": 100, "200 ok": 1 }`. */
+export function tallyAnswers(
+  responses: ReadonlyArray<{ status: number; body: any }>,
+): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { status, body } of responses) {
+    const key = `${status} ${body?.error?.code ?? "ok"}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestClient } from "../helpers/client.js";
+import { type TestClient, tallyAnswers } from "../helpers/client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { clientFromFreshIp, signUpVerified, uniqueEmail } from "../helpers/users.js";
 
@@ -41,16 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Counts the answers by `status code`, e.g. `{ "400 REQUEST_PATH_INVALID": 14 }`. */
-function tally(responses: Array<{ status: number; body: any }>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const { status, body } of responses) {
-    const key = `${status} ${body?.error?.code ?? "ok"}`;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
 
 async function sendAll(client: TestClient, paths: string[], body: () => unknown) {
   const responses = [];
@@ -98,7 +88,7 @@ describe("per-IP limits through other spellings", () => {
       Array.from({ length: 45 }, (_, i) => paths[i % paths.length] ?? ""),
       () => ({ email, password: "guessed wrong" }),
     );
-    expect(tally(responses)).toEqual({ "400 REQUEST_PATH_INVALID": 45 });
+    expect(tallyAnswers(responses)).toEqual({ "400 REQUEST_PATH_INVALID": 45 });
   });
 
   it.each([
@@ -116,7 +106,7 @@ describe("per-IP limits through other spellings", () => {
     const paths = [...spellingsOf(rest), ...routedSpellingsOf(rest)];
     const responses = await sendAll(client, paths, body);
     for (const response of responses) expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(tally(responses)).toEqual({
+    expect(tallyAnswers(responses)).toEqual({
       "400 REQUEST_PATH_INVALID": spellingsOf(rest).length,
       "404 NOT_FOUND": 2,
     });

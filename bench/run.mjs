@@ -9,11 +9,12 @@ import { createVerifiedUser } from "./lib/accounts.mjs";
 import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
+import { fsrsScenarios, fsrsTargets, measureFsrsReplay, seedFsrsStates } from "./lib/fsrs.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
 import { buildScenarios } from "./lib/scenarios.mjs";
-import { seedMemos } from "./lib/seed-memos.mjs";
+import { searchVocabulary, seedMemos } from "./lib/seed-memos.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,6 +53,8 @@ async function createFolders(client) {
     if (n % 10 === 3) folder.dateRepetitionValue = 3;
     if (n % 10 === 7) folder.dateRepetitionValue = 8;
     if (n % 25 === 0) folder.showAtHomeReviewList = false;
+    // A tenth of the folders schedule with FSRS (issue 9): the review queue has due memos.
+    if (n % 10 === 5) folder.scheduler = "fsrs";
     await client.expect("POST", "/api/folders", folder);
   }
 }
@@ -114,6 +117,73 @@ function synchronousFigures(byKey) {
   };
 }
 
+/**
+ * The words the search scenarios look for: the first two-syllable Korean word and the first
+ * English word from rank 100 of the seeded vocabulary (each in about 1 % of the memos), and a word
+ * of the repeated sentences, in a large share of them.
+ */
+function searchWords() {
+  const vocabulary = searchVocabulary();
+  const fromRank = (isWanted) => vocabulary.find((word, rank) => rank >= 100 && isWanted(word));
+  return {
+    korean: fromRank((word) => /^[가-힣]{2}$/.test(word)),
+    english: fromRank((word) => /^[a-z]+$/.test(word)),
+    common: "복습",
+  };
+}
+
+/**
+ * How many memos contain each search word (a plain scan of the index's folded text), and how
+ * many bytes the search index takes in the SQLite file (SQLite's dbstat: every page of the
+ * memo_search and memo_tags tables and indexes and of the FTS5 table's shadow tables).
+ */
+function searchFigures(words) {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const count = db.prepare(
+      `SELECT count(*) AS n FROM memo_search
+        WHERE instr(title, @word) > 0 OR instr(body, @word) > 0 OR instr(hint, @word) > 0`,
+    );
+    const { bytes } = db
+      .prepare(
+        `SELECT sum(pgsize) AS bytes FROM dbstat
+          WHERE name LIKE 'memo_search%' OR name LIKE 'memo_tags%'
+             OR name LIKE 'sqlite_autoindex_memo_search%' OR name LIKE 'sqlite_autoindex_memo_tags%'`,
+      )
+      .get();
+    return {
+      searchKoreanWord: words.korean,
+      searchKoreanMatches: count.get({ word: words.korean }).n,
+      searchEnglishWord: words.english,
+      searchEnglishMatches: count.get({ word: words.english }).n,
+      searchCommonWord: words.common,
+      searchCommonMatches: count.get({ word: words.common }).n,
+      searchIndexMB: bytes / 1e6,
+      seededDbFileMB: statSync(dbFile).size / 1e6,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** Memo create and edit p99 with and without the search index, and their ratios. */
+function indexCostFigures(byKey) {
+  const p99 = (key) => byKey[key]?.result?.p99Ms ?? null;
+  const ratio = (a, b) => (a !== null && b !== null ? a / b : null);
+  const createP99IndexMs = p99("memo_create");
+  const createP99NoIndexMs = p99("memo_create_noindex");
+  const editP99IndexMs = p99("memo_edit");
+  const editP99NoIndexMs = p99("memo_edit_noindex");
+  return {
+    createP99IndexMs,
+    createP99NoIndexMs,
+    createP99IndexRatio: ratio(createP99IndexMs, createP99NoIndexMs),
+    editP99IndexMs,
+    editP99NoIndexMs,
+    editP99IndexRatio: ratio(editP99IndexMs, editP99NoIndexMs),
+  };
+}
+
 async function main() {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     throw new Error(
@@ -150,6 +220,18 @@ async function main() {
   step(`seeding ${MEMO_COUNT.toLocaleString("en")} memos into SQLite`);
   const seeded = seedMemos({ dbFile, userId: userIdOf(USER.email), memoCount: MEMO_COUNT });
   step(`seeded ${seeded.reviewRows} review rows too, in ${(seeded.ms / 1000).toFixed(1)}s`);
+  const words = searchWords();
+  const search = searchFigures(words);
+  const fsrsSeeded = seedFsrsStates({ dbFile, userId: userIdOf(USER.email) });
+  step(
+    `graded ${fsrsSeeded.gradedRows} rows of ${fsrsSeeded.fsrsMemos} FSRS memos and derived ` +
+      `their state in ${(fsrsSeeded.ms / 1000).toFixed(1)}s`,
+  );
+  const fsrsReplay = measureFsrsReplay();
+  step(
+    `FSRS replay of ${fsrsReplay.rows} rows: median ${fsrsReplay.medianMs.toFixed(2)} ms, ` +
+      `slowest ${fsrsReplay.maxMs.toFixed(2)} ms`,
+  );
 
   step("cold start: spawning the server on the seeded database");
   const coldStartMs = await server.start();
@@ -157,7 +239,10 @@ async function main() {
   const idleRssMB = server.rssMB();
   step(`healthy after ${coldStartMs.toFixed(0)} ms; idle RSS ${idleRssMB?.toFixed(1)} MB`);
 
-  const scenarios = buildScenarios({ client, ...seeded });
+  const scenarios = buildScenarios({ client, ...seeded, searchWords: words });
+  // The queue runs with the other single-connection reads, before the runs at 10 connections.
+  const beforeC10 = scenarios.findIndex((s) => s.key === "health_c10");
+  scenarios.splice(beforeC10, 0, ...fsrsScenarios({ client, ...fsrsSeeded }));
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;
@@ -194,6 +279,7 @@ async function main() {
         client,
         folderIds: seeded.folderIds,
         memoCount: MEMO_COUNT,
+        searchWords: words,
         step,
       });
     } catch (error) {
@@ -215,10 +301,16 @@ async function main() {
     loadedRssMB: Math.max(...runPeaks) || null,
     peakRssMB,
     ...synchronousFigures(byKey),
+    ...search,
+    ...indexCostFigures(byKey),
     loadSeconds: LOAD_SECONDS,
     node: process.version,
+    fsrsMemos: fsrsSeeded.fsrsMemos,
+    fsrsGradedRows: fsrsSeeded.gradedRows,
+    fsrsReplayMs: fsrsReplay.medianMs,
+    fsrsReplayMaxMs: fsrsReplay.maxMs,
   };
-  const checks = checkTargets(byKey, figures);
+  const checks = [...checkTargets(byKey, figures), ...fsrsTargets(byKey, figures)];
   printReport({ scenarios, figures, checks });
   if (offline) printOfflineReport(offline);
   const summary = {

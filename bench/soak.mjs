@@ -1,9 +1,10 @@
 // The soak (issue 13 item 11): 20 users keep the built server busy with a realistic mix for
 // 15 minutes while its RSS is sampled every 30 s; it prints the series and whether RSS levels
-// off, and the memory breakdown (V8 heap, external, array buffers, malloc) to tell what grows.
-// `npm run bench:soak`; see bench/README.md.
+// off, and the memory breakdown (V8 heap, external, array buffers, malloc, the [heap] and
+// anonymous mappings, the database file) to tell what grows. `npm run bench:soak`; see
+// bench/README.md.
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createVerifiedUser } from "./lib/accounts.mjs";
@@ -16,10 +17,24 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 15);
 const USER_COUNT = Number(process.env.BENCH_SOAK_USERS ?? 20);
 const SAMPLE_SECONDS = 30;
+/**
+ * `steady` (the default, the one the verdict is for): every memo created replaces the user's
+ * oldest, so the data set keeps its size and growth that remains is the server's own.
+ * `growing`: memos are only created, so the data (and SQLite's page cache with it) grows too.
+ */
+const MIX = process.env.BENCH_SOAK_MIX ?? "steady";
+if (MIX !== "steady" && MIX !== "growing") {
+  throw new Error(`BENCH_SOAK_MIX=${MIX}: expected steady or growing`);
+}
 const FOLDERS_PER_USER = 3;
 const MEMOS_PER_FOLDER = 20;
-/** RSS levels off when it grows at most this much over the last third of the soak. */
+/** RSS levels off when it grows at most this much over the last third of the soak… */
 const LEVEL_OFF_LIMIT_MB = 15;
+/**
+ * …and the straight line fitted through the last third's samples rises at most this fast: a
+ * single sample caught at a garbage-collection peak or low moves the raw growth, the fit less.
+ */
+const LEVEL_OFF_SLOPE_LIMIT_MB_PER_MIN = 1;
 
 /**
  * What a user does, with its weight: a day of using the app is mostly reading lists and
@@ -27,14 +42,17 @@ const LEVEL_OFF_LIMIT_MB = 15;
  */
 const ACTIONS = [
   ["list folders", 12],
-  ["folder page", 20],
+  ["folder page", 15],
   ["home list", 15],
   ["review", 25],
-  ["create memo", 8],
+  [MIX === "steady" ? "replace memo" : "create memo", 8],
   ["edit memo", 8],
   ["change feed", 12],
+  ["search", 5],
 ];
 const SORTS = ["latest", "repetition_value", "review_count_desc"];
+/** Words of the soak's memos (see `contents`), Korean and English, one and two words. */
+const SEARCHES = ["복습", "기억을", "간격 반복", "memo", "soak edited"];
 
 const step = stepLogger(7);
 
@@ -68,6 +86,13 @@ async function memoryBreakdown() {
   return null;
 }
 
+/** The SQLite database and its WAL, in MB. */
+function databaseMB() {
+  const size = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  const file = join(dataDir, "mnemo.sqlite");
+  return (size(file) + size(`${file}-wal`)) / 1e6;
+}
+
 function pick(list) {
   return list[Math.floor(Math.random() * list.length)];
 }
@@ -97,6 +122,7 @@ class SoakUser {
     };
     this.folderIds = [];
     this.memoIds = [];
+    this.created = 0;
     this.cursor = undefined;
   }
 
@@ -110,8 +136,19 @@ class SoakUser {
     }
   }
 
+  /**
+   * A new memo in place of the user's oldest (deleting it takes its reviews with it), so the
+   * user's data keeps its size.
+   */
+  async replaceMemo() {
+    await this.createMemo();
+    const oldest = this.memoIds.shift();
+    await this.client.expect("DELETE", `/api/memos/${oldest}?opId=${randomUUID()}`);
+  }
+
   async createMemo(folderId = pick(this.folderIds)) {
-    const n = this.memoIds.length;
+    const n = this.created;
+    this.created += 1;
     const { body } = await this.client.expect("POST", "/api/memos", {
       folderId,
       title: n % 2 === 0 ? `메모 ${n}` : `Memo ${n}`,
@@ -137,11 +174,15 @@ class SoakUser {
         return c.expect("POST", `/api/memos/${pick(this.memoIds)}/reviews`, { opId: randomUUID() });
       case "create memo":
         return this.createMemo();
+      case "replace memo":
+        return this.replaceMemo();
       case "edit memo":
         return c.expect("PATCH", `/api/memos/${pick(this.memoIds)}`, {
           contents: contents(this.memoIds.length),
           opId: randomUUID(),
         });
+      case "search":
+        return c.expect("GET", `/api/search?q=${encodeURIComponent(pick(SEARCHES))}`);
       case "change feed": {
         // Mostly the next page from where this device stopped; now and then a new device.
         const from = Math.random() < 0.1 ? undefined : this.cursor;
@@ -194,6 +235,8 @@ async function takeSample(minute) {
     minute,
     rssMB: server.rssMB(),
     ...memory,
+    ...server.mappingsMB(),
+    databaseMB: databaseMB(),
     reqPerSec: minute === 0 ? null : requests / SAMPLE_SECONDS,
     p99Ms: p99(interval.latencies),
     failures: interval.failures,
@@ -206,28 +249,45 @@ async function takeSample(minute) {
     `t=${fmt(minute, 1)} min  RSS ${fmt(sample.rssMB)} MB  heap used ${fmt(sample.heapUsedMB)}` +
       ` / total ${fmt(sample.heapTotalMB)}  external ${fmt(sample.externalMB)}` +
       ` (array buffers ${fmt(sample.arrayBuffersMB)})  malloc ${fmt(sample.mallocedMB)}` +
+      `  [heap] ${fmt(sample.mallocHeapMB)}  anon ${fmt(sample.anonymousMB)}` +
+      `  db ${fmt(sample.databaseMB)} MB` +
       `  ${fmt(sample.reqPerSec, 0)} req/s  p99 ${fmt(sample.p99Ms)} ms${failure}`,
   );
   return sample;
 }
 
+/** The slope (per minute) of the least-squares line through the samples' `key`. */
+function fittedSlope(samples, key) {
+  const n = samples.length;
+  const meanX = samples.reduce((sum, s) => sum + s.minute, 0) / n;
+  const meanY = samples.reduce((sum, s) => sum + s[key], 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of samples) {
+    covariance += (s.minute - meanX) * (s[key] - meanY);
+    variance += (s.minute - meanX) ** 2;
+  }
+  return covariance / variance;
+}
+
 /**
- * Whether a series levels off: its growth from the start of the last third of the soak to the
- * end, against LEVEL_OFF_LIMIT_MB.
+ * How a series moves over the last third of the soak: its growth from the sample that starts
+ * the last third to the end, and the slope fitted through the last third's samples (MB/min).
  */
-function levelOff(samples, key) {
-  const loaded = samples.filter((s) => s.minute > 0);
+function lastThird(samples, key) {
+  const loaded = samples.filter((s) => s.minute > 0 && typeof s[key] === "number");
   if (loaded.length < 3) return null;
-  const from = loaded[Math.floor((loaded.length * 2) / 3) - 1] ?? loaded[0];
-  const to = loaded[loaded.length - 1];
-  const growthMB = to[key] - from[key];
+  const third = loaded.slice(Math.floor((loaded.length * 2) / 3) - 1);
+  const from = third[0];
+  const to = third[third.length - 1];
   return {
     key,
     fromMinute: from.minute,
     toMinute: to.minute,
     fromMB: from[key],
     toMB: to[key],
-    growthMB,
+    growthMB: to[key] - from[key],
+    slopeMBPerMin: fittedSlope(third, key),
   };
 }
 
@@ -279,35 +339,53 @@ async function main() {
   const peakRssMB = server.peakRssMB();
   await server.stop();
 
-  const rss = levelOff(samples, "rssMB");
-  const heap = levelOff(samples, "heapUsedMB");
+  const rss = lastThird(samples, "rssMB");
   console.log("\nSoak figures\n");
   console.log(
-    `users ${USER_COUNT}, ${SOAK_MINUTES} min, ${totals.requests} requests, ${totals.failures} failed`,
+    `users ${USER_COUNT}, ${SOAK_MINUTES} min, mix ${MIX}, ${totals.requests} requests, ` +
+      `${totals.failures} failed`,
   );
   console.log(`mix: ${JSON.stringify(totals.byAction)}`);
   console.log(
     `RSS series (MB, every ${SAMPLE_SECONDS} s): ${samples.map((s) => fmt(s.rssMB, 0)).join(" ")}`,
   );
-  console.log(`heap used series (MB): ${samples.map((s) => fmt(s.heapUsedMB, 0)).join(" ")}`);
+  const series = (key) => samples.map((s) => fmt(s[key], 0)).join(" ");
+  console.log(`heap used series (MB): ${series("heapUsedMB")}`);
+  console.log(`[heap] (malloc) series (MB): ${series("mallocHeapMB")}`);
+  console.log(`anonymous series (MB): ${series("anonymousMB")}`);
+  console.log(`database series (MB): ${series("databaseMB")}`);
   console.log(`peak RSS since start (VmHWM): ${fmt(peakRssMB)} MB`);
-  const verdict = (growth) =>
-    growth === null
+  const movement = (moved) =>
+    moved === null
       ? "n/a (too short)"
-      : `${fmt(growth.growthMB)} MB from ${fmt(growth.fromMB)} (min ${fmt(growth.fromMinute)}) to ${fmt(growth.toMB)} (min ${fmt(growth.toMinute)})`;
-  const isLevel = rss !== null && rss.growthMB <= LEVEL_OFF_LIMIT_MB;
+      : `${fmt(moved.growthMB)} MB from ${fmt(moved.fromMB)} (min ${fmt(moved.fromMinute)}) to ` +
+        `${fmt(moved.toMB)} (min ${fmt(moved.toMinute)}), fitted slope ` +
+        `${fmt(moved.slopeMBPerMin, 2)} MB/min`;
+  const isLevel =
+    rss !== null &&
+    rss.growthMB <= LEVEL_OFF_LIMIT_MB &&
+    rss.slopeMBPerMin <= LEVEL_OFF_SLOPE_LIMIT_MB_PER_MIN;
   console.log(
-    `RSS growth over the last third: ${verdict(rss)} (limit ≤ ${LEVEL_OFF_LIMIT_MB} MB) ` +
-      `${rss === null ? "n/a" : isLevel ? "LEVELS OFF" : "GROWS"}`,
+    `RSS over the last third: ${movement(rss)} (limits ≤ ${LEVEL_OFF_LIMIT_MB} MB and ≤ ` +
+      `${LEVEL_OFF_SLOPE_LIMIT_MB_PER_MIN} MB/min) ${rss === null ? "n/a" : isLevel ? "LEVELS OFF" : "GROWS"}`,
   );
-  console.log(`heap used growth over the last third: ${verdict(heap)}`);
+  for (const [label, key] of [
+    ["heap used", "heapUsedMB"],
+    ["[heap] (malloc)", "mallocHeapMB"],
+    ["anonymous", "anonymousMB"],
+    ["database", "databaseMB"],
+  ]) {
+    console.log(`${label} over the last third: ${movement(lastThird(samples, key))}`);
+  }
   const summary = {
     users: USER_COUNT,
     minutes: SOAK_MINUTES,
+    mix: MIX,
     requests: totals.requests,
     failed: totals.failures,
     peakRssMB,
     rssGrowthLastThirdMB: rss?.growthMB ?? null,
+    rssSlopeLastThirdMBPerMin: rss?.slopeMBPerMin ?? null,
     levelsOff: rss === null ? null : isLevel,
     samples,
   };

@@ -72,8 +72,13 @@ describe("every screen of PRODUCT.md › Screens", () => {
       `/upsert-private-memo?memoId=${memo.id}`,
       `/view-private-memo?memoId=${memo.id}`,
       "/private-calendar",
+      "/search",
+      "/search?q=memo",
       `/folder-settings?folderId=${folder.folder.id}`,
       "/review-memo-settings",
+      "/review",
+      `/review?folderId=${folder.folder.id}`,
+      "/stats",
       ...(viewport === "desktop" ? ["/analytics"] : []),
     ];
     const notFoundHeading = tr(lang, "info.notFound.heading");

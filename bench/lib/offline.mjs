@@ -17,6 +17,10 @@ const QUEUED_CHANGES = 1_000;
 const REVIEWED_MEMOS = 10;
 /** The window of the presses: desktop width, tall enough for ten rows. */
 const PRESS_VIEWPORT = { width: 1280, height: 2400 };
+/** Issue #10: offline, the first search result is painted within this after the last keystroke. */
+export const OFFLINE_SEARCH_TARGET_MS = 100;
+/** Timed searches per word. */
+const SEARCHES_PER_WORD = 5;
 /** A first download slower than this is a failure, not a figure. */
 const DOWNLOAD_TIMEOUT_MS = 20 * 60_000;
 const PROGRESS_EVERY_MS = 15_000;
@@ -27,6 +31,7 @@ function english(namespace) {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 const HOME = english("home");
+const SEARCH = english("search");
 const MEMOS = english("memos");
 const OFFLINE = english("offline");
 
@@ -380,13 +385,140 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
 }
 
 /**
+ * Runs in the page: arms a recorder for the next search, which resolves with the ms from the
+ * last keydown or input in the search field to the animation frame in which the first result row is laid
+ * out (the results list is empty when armed: the field was cleared first).
+ */
+function armSearchRecorder(listLabel) {
+  window.__benchSearch = new Promise((resolve) => {
+    let lastKeyMs = null;
+    const onKey = () => {
+      lastKeyMs = performance.now();
+    };
+    // Characters typed outside the keyboard's layout (Hangul) arrive as input events alone.
+    document.addEventListener("keydown", onKey, true);
+    document.addEventListener("input", onKey, true);
+    const selector = `ul[aria-label=${JSON.stringify(listLabel)}] > li`;
+    const observer = new MutationObserver(() => {
+      const row = document.querySelector(selector);
+      if (!row || row.getBoundingClientRect().height === 0) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        document.removeEventListener("keydown", onKey, true);
+        document.removeEventListener("input", onKey, true);
+        resolve(performance.now() - (lastKeyMs ?? performance.now()));
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The JavaScript heap in use after a full collection, in bytes (Chrome DevTools Protocol). */
+async function heapUsedBytes(cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  return (await cdp.send("Runtime.getHeapUsage")).usedSize;
+}
+
+/**
+ * The offline index's size in IndexedDB, approximated as the UTF-16 bytes of its records as JSON
+ * (`search`: folded fields with folder and change time; `searchText`: the text as written).
+ */
+function indexBytes(page, dbName) {
+  return page.evaluate(async (dbName) => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(dbName);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const sizeOf = (store) =>
+      new Promise((resolve, reject) => {
+        let bytes = 0;
+        const cursor = db.transaction(store).objectStore(store).openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return resolve(bytes);
+          bytes += JSON.stringify(at.value).length * 2;
+          at.continue();
+        };
+        cursor.onerror = () => reject(cursor.error);
+      });
+    const sizes = { search: await sizeOf("search"), searchText: await sizeOf("searchText") };
+    db.close();
+    return sizes;
+  }, dbName);
+}
+
+/**
+ * Issue #10's offline search figures: offline, on /search at desktop width, each word typed into
+ * the top bar's field (the field cleared before each), timed from the last keydown to the frame
+ * that paints the first result. The first search of the session reads the index into memory
+ * (the field's focus starts that) and is reported apart; the others are held against the target.
+ * Also the JavaScript heap the index in memory takes and its IndexedDB size.
+ */
+async function measureSearch({ page, context, dbName, searchWords, step }) {
+  const cdp = await context.newCDPSession(page);
+  await page.goto("/search");
+  const field = page.getByRole("searchbox", { name: SEARCH.field, exact: true });
+  await field.waitFor();
+  await context.setOffline(true);
+  const heapBeforeBytes = await heapUsedBytes(cdp);
+  const words = [searchWords.korean, searchWords.english, searchWords.common];
+  const timed = Object.fromEntries(words.map((word) => [word, []]));
+  let firstMs = null;
+  for (let round = 0; round < SEARCHES_PER_WORD; round += 1) {
+    for (const word of words) {
+      await field.fill("");
+      await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === null);
+      await page.evaluate(armSearchRecorder, SEARCH.results);
+      await field.pressSequentially(word, { delay: 30 });
+      const ms = await page.evaluate(() => window.__benchSearch);
+      if (firstMs === null) firstMs = ms;
+      else timed[word].push(ms);
+    }
+  }
+  const heapAfterBytes = await heapUsedBytes(cdp);
+  const bytes = await indexBytes(page, dbName);
+  const all = Object.values(timed).flat();
+  const maxMs = Math.max(...all);
+  const perWord = words.map((word) => ({
+    word,
+    ms: timed[word],
+    medianMs: median(timed[word]),
+    maxMs: Math.max(...timed[word]),
+  }));
+  step(
+    `  offline search: first of the session ${firstMs.toFixed(0)} ms, then max ${maxMs.toFixed(0)} ms`,
+  );
+  return {
+    firstMs,
+    perWord,
+    medianMs: median(all),
+    maxMs,
+    result: maxMs <= OFFLINE_SEARCH_TARGET_MS ? "OK" : "MISS",
+    heapMB: (heapAfterBytes - heapBeforeBytes) / 1e6,
+    indexedDbMB: (bytes.search + bytes.searchText) / 1e6,
+    foldedMB: bytes.search / 1e6,
+    textMB: bytes.searchText / 1e6,
+  };
+}
+
+/**
  * The browser part of the bench. `client` is the bench's signed-in {@link BrowserClient} (the
  * server's side of the checks); the browser signs in on its own.
  *
  * @param {{ baseUrl: string, user: { email: string, password: string }, client: object,
- *   folderIds: string[], memoCount: number, step: (message: string) => void }} options
+ *   folderIds: string[], memoCount: number, searchWords?: { korean: string, english: string,
+ *   common: string }, step: (message: string) => void }} options
  */
-export async function measureOffline({ baseUrl, user, client, folderIds, memoCount, step }) {
+export async function measureOffline({
+  baseUrl,
+  user,
+  client,
+  folderIds,
+  memoCount,
+  searchWords,
+  step,
+}) {
   // The browser tests' own launcher (Node runs the TypeScript helper as is): the same flags.
   const browser = await launchChromium();
   try {
@@ -419,7 +551,15 @@ export async function measureOffline({ baseUrl, user, client, folderIds, memoCou
     await context.setOffline(true);
     const reloadOffline = await timeReloads(page, "offline", step);
 
-    step("offline 3/3: 1,000 changes queued offline, then synced");
+    // Before the queued changes: their sync is the part most likely not to finish in time.
+    let search = null;
+    if (searchWords) {
+      step("offline 3/4: searches typed offline, keystroke → first result painted");
+      search = await measureSearch({ page, context, dbName, searchWords, step });
+      await context.setOffline(true);
+    }
+
+    step("offline 4/4: 1,000 changes queued offline, then synced");
     const sync = await syncQueuedChanges({
       page,
       context,
@@ -433,7 +573,7 @@ export async function measureOffline({ baseUrl, user, client, folderIds, memoCou
       `  outbox empty ${(sync.syncMs / 1000).toFixed(1)}s after going online; server check ${sync.serverCheck}`,
     );
     await context.close();
-    return { download, reloadOnline, reloadOffline, sync, pageErrors };
+    return { download, reloadOnline, reloadOffline, sync, search, pageErrors };
   } finally {
     await browser.close();
   }
@@ -481,6 +621,21 @@ export function printOfflineReport(offline) {
       s.serverCheck + (s.mismatches.length ? ` (${s.mismatches.join("; ")})` : ""),
     ],
   ];
+  const q = offline.search;
+  if (q) {
+    rows.push(
+      ["offline search: first of the session, index read into memory (ms)", fmt(q.firstMs)],
+      ...q.perWord.map((w) => [
+        `  "${w.word}": last keystroke → first result painted (ms, ${w.ms.length}×)`,
+        w.ms.map((ms) => fmt(ms)).join(", "),
+      ]),
+      ["  index in memory: JS heap after − before (MB)", fmt(q.heapMB, 1)],
+      [
+        "  index in IndexedDB, approx. (MB: folded search + text searchText)",
+        `${fmt(q.indexedDbMB, 1)} (${fmt(q.foldedMB, 1)} + ${fmt(q.textMB, 1)})`,
+      ],
+    );
+  }
   if (offline.pageErrors.length > 0) {
     rows.push(["uncaught page errors", offline.pageErrors.slice(0, 3).join(" | ")]);
   }
@@ -491,6 +646,11 @@ export function printOfflineReport(offline) {
   ]) {
     console.log(
       `cached reload ${label} → first review item: median ${fmt(r.medianMs)} ms, max ${fmt(r.maxMs)} ms (target ≤ ${CACHED_RELOAD_TARGET_MS} ms) ${r.result}`,
+    );
+  }
+  if (q) {
+    console.log(
+      `offline search → first result painted: median ${fmt(q.medianMs)} ms, max ${fmt(q.maxMs)} ms (target ≤ ${OFFLINE_SEARCH_TARGET_MS} ms) ${q.result}`,
     );
   }
 }
@@ -506,6 +666,11 @@ export function offlineSummary(offline) {
     reloadOnline: { ...roundAll(offline.reloadOnline), targetMs: CACHED_RELOAD_TARGET_MS },
     reloadOffline: { ...roundAll(offline.reloadOffline), targetMs: CACHED_RELOAD_TARGET_MS },
     sync: roundAll(offline.sync),
+    search: offline.search && {
+      ...roundAll({ ...offline.search, perWord: undefined }),
+      perWord: offline.search.perWord,
+      targetMs: OFFLINE_SEARCH_TARGET_MS,
+    },
     pageErrors: offline.pageErrors.length,
   };
 }

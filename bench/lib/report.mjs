@@ -20,7 +20,7 @@ function table(headers, rows) {
 }
 
 /** A target: `PASS`/`MISS`, or `n/a` when the figure is missing (its scenario failed). */
-function check(label, value, comparator, limit, unit) {
+export function check(label, value, comparator, limit, unit) {
   if (typeof value !== "number" || Number.isNaN(value)) {
     return { label, value: null, comparator, limit, unit, result: "n/a" };
   }
@@ -45,6 +45,11 @@ export function checkTargets(byKey, figures) {
     check("review p99 @10 (synchronous = FULL)", p99("review_c10"), "<=", 15, "ms"),
     check("review vs hello @10", percentOfHello("review_c10"), ">=", 20, "%"),
     check("home review list p99", p99("home_review_list"), "<=", 20, "ms"),
+    check("stats for a year p99", p99("stats_year"), "<=", 30, "ms"),
+    check("search, 2-syllable Korean word, p99", p99("search_korean"), "<=", 20, "ms"),
+    check("search, English word, p99", p99("search_english"), "<=", 20, "ms"),
+    check("memo create p99, index / no index", figures.createP99IndexRatio, "<=", 1.5, "×"),
+    check("memo edit p99, index / no index", figures.editP99IndexRatio, "<=", 1.5, "×"),
     check("cold start", figures.coldStartMs, "<=", 2000, "ms"),
     check("idle RSS", figures.idleRssMB, "<=", 100, "MB"),
   ];
@@ -99,10 +104,34 @@ export function printReport({ scenarios, figures, checks }) {
   ];
   console.log(table(["review @10", "p99 ms"], syncRows));
 
+  console.log("\nSearch (issue #10)\n");
+  const searchRows = [
+    ["2-syllable Korean word searched", figures.searchKoreanWord],
+    ["  memos containing it", figures.searchKoreanMatches],
+    ["English word searched", figures.searchEnglishWord],
+    ["  memos containing it", figures.searchEnglishMatches],
+    ["word in most memos searched (information only)", figures.searchCommonWord],
+    ["  memos containing it", figures.searchCommonMatches],
+    ["database file with the index, after seeding (MB)", fmt(figures.seededDbFileMB, 1)],
+    [
+      "  of which the search index: memo_search + FTS5 + memo_tags (MB)",
+      fmt(figures.searchIndexMB, 1),
+    ],
+    [
+      "memo create p99 with / without the index (ms)",
+      `${fmt(figures.createP99IndexMs, 2)} / ${fmt(figures.createP99NoIndexMs, 2)}`,
+    ],
+    [
+      "memo edit p99 with / without the index (ms)",
+      `${fmt(figures.editP99IndexMs, 2)} / ${fmt(figures.editP99NoIndexMs, 2)}`,
+    ],
+  ];
+  console.log(table(["figure", "value"], searchRows));
+
   console.log("\nTargets\n");
   const targetRows = checks.map((c) => [
     c.label,
-    c.value === null ? "—" : `${fmt(c.value, c.unit === "ms" ? 2 : 1)} ${c.unit}`,
+    c.value === null ? "—" : `${fmt(c.value, c.unit === "%" ? 1 : 2)} ${c.unit}`,
     `${c.comparator} ${c.limit} ${c.unit}`,
     c.result,
   ]);
@@ -129,7 +158,9 @@ export function summaryJson({ scenarios, figures, checks }) {
     return [s.key, figures];
   });
   return {
-    ...Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v)])),
+    ...Object.fromEntries(
+      Object.entries(figures).map(([k, v]) => [k, typeof v === "number" ? round(v) : v]),
+    ),
     load: Object.fromEntries(load),
     targets: checks.map((c) => ({
       target: c.label,

@@ -1,11 +1,16 @@
 import {
   DAY_MS,
+  foldSearchableMemo,
+  memoSearchTokens,
+  normalizeTags,
   previewFromHtml,
   RANDOM_ID_ALPHABET,
   randomId,
   repetitionDueKey,
+  searchableMemoText,
   startOfDay,
   summarizeReviews,
+  tagKey,
 } from "@mnemo/domain";
 import Database from "better-sqlite3";
 
@@ -77,6 +82,104 @@ const EN_SENTENCES = [
   "Write the definition in your own words, then compare.",
 ];
 
+// The sentences above repeat across the whole data set, so every word in them is in thousands of
+// memos. Real notes are not like that: most words are rare (Zipf's law). Each memo also gets a
+// line of words drawn with Zipf frequencies from a vocabulary of made-up Korean and English words,
+// so a search for a word of middling rank finds hundreds of memos, not half of them. These come
+// from their own seeded stream, so the fields above are the same as without them.
+const VOCABULARY_SIZE = 5_000;
+const WORDS_PER_LINE = 8;
+const HANGUL_SYLLABLES =
+  "가나다라마바사아자차카타파하고노도로모보소오조호구누두루무부수우주후기니디리미비시이지치한국민생활공부정신문화사회경제";
+const LATIN_ONSETS = [
+  "b",
+  "c",
+  "d",
+  "f",
+  "g",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "t",
+  "v",
+  "z",
+  "br",
+  "st",
+  "tr",
+];
+const LATIN_VOWELS = ["a", "e", "i", "o", "u", "ai", "ea", "ou"];
+const SEARCH_TAGS = [
+  "시험",
+  "영어",
+  "한국사",
+  "수학",
+  "중요",
+  "TODO",
+  "grammar",
+  "vocab",
+  "exam",
+  "biology",
+  "history",
+  "물리",
+  "화학",
+  "일본어",
+  "단어장",
+  "Review",
+  "CS",
+  "algorithms",
+  "오답",
+  "요약",
+];
+
+/**
+ * The made-up vocabulary, most frequent first: even ranks Korean words of 2 or 3 syllables, odd
+ * ranks English-like words of 2 or 3 syllables. Deterministic; no two words are equal.
+ */
+export function searchVocabulary(seed = 10) {
+  const random = seededRandom(seed);
+  const words = [];
+  const seen = new Set();
+  while (words.length < VOCABULARY_SIZE) {
+    const isKorean = words.length % 2 === 0;
+    const syllables = 2 + (random() < 0.4 ? 1 : 0);
+    let word = "";
+    for (let i = 0; i < syllables; i += 1) {
+      word += isKorean
+        ? HANGUL_SYLLABLES[Math.floor(random() * HANGUL_SYLLABLES.length)]
+        : pick(random, LATIN_ONSETS) + pick(random, LATIN_VOWELS);
+    }
+    if (seen.has(word)) continue;
+    seen.add(word);
+    words.push(word);
+  }
+  return words;
+}
+
+/** Draws vocabulary ranks with probability ∝ 1/(rank + 1). */
+function zipfSampler(random, size) {
+  const cumulative = new Float64Array(size);
+  let total = 0;
+  for (let rank = 0; rank < size; rank += 1) {
+    total += 1 / (rank + 1);
+    cumulative[rank] = total;
+  }
+  return () => {
+    const target = random() * total;
+    let low = 0;
+    let high = size - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+}
+
 function pick(random, list) {
   return list[Math.floor(random() * list.length)];
 }
@@ -103,6 +206,44 @@ function memoText(random, n) {
   return { title, contents, preview: previewFromHtml(contents) };
 }
 
+/**
+ * The search side of seeded memos, for engines other than SQLite (bench/search-pg.mjs): for each
+ * of `memoCount` memos, its title, contents, preview and tags as the SQLite seed makes them (the
+ * same sentences, word lines and tags, drawn the same way), and its search index row
+ * (`foldSearchableMemo`, `memoSearchTokens`). Reviews, priorities and dates are left out.
+ *
+ * @param {{ memoCount: number, seed?: number }} options
+ * @returns {Generator<{ n: number, title: string, contents: string, preview: string,
+ *   tags: string[], folded: { title: string, body: string, hint: string, tags: string[] },
+ *   tokens: string[] }>}
+ */
+export function* searchMemoRows({ memoCount, seed = 20261123 }) {
+  const random = seededRandom(seed);
+  const wordRandom = seededRandom(seed + 1);
+  const vocabulary = searchVocabulary();
+  const nextRank = zipfSampler(wordRandom, vocabulary.length);
+  for (let n = 0; n < memoCount; n += 1) {
+    const text = memoText(random, n + 1);
+    const line = Array.from({ length: WORDS_PER_LINE }, () => vocabulary[nextRank()]).join(" ");
+    const contents = `${text.contents}<p>${line}</p>`;
+    const tags = normalizeTags(
+      Array.from({ length: Math.floor(wordRandom() * 4) }, () => pick(wordRandom, SEARCH_TAGS)),
+    );
+    const folded = foldSearchableMemo(
+      searchableMemoText({ title: text.title, contents, flashCardHint: "", tags }),
+    );
+    yield {
+      n,
+      title: text.title,
+      contents,
+      preview: previewFromHtml(contents),
+      tags,
+      folded,
+      tokens: memoSearchTokens(folded),
+    };
+  }
+}
+
 /** How many reviews a memo has had: 40 % never, the rest a long tail up to 120. */
 function reviewCountOf(random) {
   if (random() < 0.4) return 0;
@@ -122,6 +263,7 @@ function reviewCountOf(random) {
 export function seedMemos({ dbFile, userId, memoCount, now = Date.now(), seed = 20261123 }) {
   const startedAt = performance.now();
   const random = seededRandom(seed);
+  const wordRandom = seededRandom(seed + 1);
   const randomBytes = (length) => {
     const bytes = new Uint8Array(length);
     for (let i = 0; i < length; i += 1) bytes[i] = Math.floor(random() * 256);
@@ -129,13 +271,13 @@ export function seedMemos({ dbFile, userId, memoCount, now = Date.now(), seed = 
   };
   const db = new Database(dbFile);
   try {
-    return writeMemos(db, { userId, memoCount, now, random, randomBytes, startedAt });
+    return writeMemos(db, { userId, memoCount, now, random, wordRandom, randomBytes, startedAt });
   } finally {
     db.close();
   }
 }
 
-function writeMemos(db, { userId, memoCount, now, random, randomBytes, startedAt }) {
+function writeMemos(db, { userId, memoCount, now, random, wordRandom, randomBytes, startedAt }) {
   db.pragma("foreign_keys = ON");
   db.pragma("synchronous = OFF");
 
@@ -152,9 +294,22 @@ function writeMemos(db, { userId, memoCount, now, random, randomBytes, startedAt
   const insertMemo = db.prepare(
     `INSERT INTO memos (user_id, id, folder_id, title, preview, contents, user_name, priority,
        review_count, accumulated_review_value, last_reviewed_at, due_key, home_rv, created_at,
-       updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       updated_at, tags)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // The search index, as the server's db/memo-search.repo.ts writes it for each memo.
+  const insertSearchRow = db.prepare(
+    `INSERT INTO memo_search (user_id, memo_id, title, hint, tags, body)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING doc_id`,
+  );
+  const insertSearchTokens = db.prepare(
+    "INSERT INTO memo_search_fts (rowid, tokens) VALUES (?, ?)",
+  );
+  const insertTag = db.prepare(
+    "INSERT INTO memo_tags (user_id, memo_id, tag_key, tag) VALUES (?, ?, ?, ?)",
+  );
+  const vocabulary = searchVocabulary();
+  const nextRank = zipfSampler(wordRandom, vocabulary.length);
   const insertReview = db.prepare(
     "INSERT INTO memo_reviews (user_id, op_id, memo_id, value, reviewed_at) VALUES (?, ?, ?, ?, ?)",
   );
@@ -170,7 +325,14 @@ function writeMemos(db, { userId, memoCount, now, random, randomBytes, startedAt
     for (let n = 0; n < memoCount; n += 1) {
       const folder = folders[n % folders.length];
       const id = randomId(randomBytes);
-      const { title, contents, preview } = memoText(random, n + 1);
+      const text = memoText(random, n + 1);
+      const line = Array.from({ length: WORDS_PER_LINE }, () => vocabulary[nextRank()]).join(" ");
+      const contents = `${text.contents}<p>${line}</p>`;
+      const { title } = text;
+      const preview = previewFromHtml(contents);
+      const tags = normalizeTags(
+        Array.from({ length: Math.floor(wordRandom() * 4) }, () => pick(wordRandom, SEARCH_TAGS)),
+      );
       const createdAt = Math.floor(now - random() * yearMs);
       const reviewCount = reviewCountOf(random);
       const reviews = [];
@@ -206,7 +368,21 @@ function writeMemos(db, { userId, memoCount, now, random, randomBytes, startedAt
         folder.isOnHome ? folder.dateRv : null,
         createdAt,
         updatedAt,
+        JSON.stringify(tags),
       );
+      const folded = foldSearchableMemo(
+        searchableMemoText({ title, contents, flashCardHint: "", tags }),
+      );
+      const { doc_id: docId } = insertSearchRow.get(
+        userId,
+        id,
+        folded.title,
+        folded.hint,
+        JSON.stringify(folded.tags),
+        folded.body,
+      );
+      insertSearchTokens.run(docId, memoSearchTokens(folded).join(" "));
+      for (const tag of tags) insertTag.run(userId, id, tagKey(tag), tag);
       for (const review of reviews) {
         opSerial += 1;
         insertReview.run(userId, `seed-${opPrefix}-${opSerial}`, id, review.value, review.at);

@@ -68,6 +68,33 @@ export function readProcStatusMB(pid, field) {
 }
 
 /**
+ * Sizes in MB from /proc/<pid>/smaps: the main thread's malloc arena (`[heap]`, where SQLite's
+ * page cache and compiled statements live) and all anonymous memory (V8's pages, other threads'
+ * arenas), or nulls where there is no procfs.
+ */
+export function readMappingsMB(pid) {
+  try {
+    const smaps = readFileSync(`/proc/${pid}/smaps`, "utf8");
+    let heapKB = 0;
+    let anonymousKB = 0;
+    let inHeap = false;
+    for (const line of smaps.split("\n")) {
+      if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) {
+        inHeap = line.endsWith("[heap]");
+        continue;
+      }
+      const field = /^(Rss|Anonymous):\s+(\d+) kB/.exec(line);
+      if (!field) continue;
+      if (field[1] === "Rss" && inHeap) heapKB += Number(field[2]);
+      if (field[1] === "Anonymous") anonymousKB += Number(field[2]);
+    }
+    return { mallocHeapMB: (heapKB * 1024) / 1e6, anonymousMB: (anonymousKB * 1024) / 1e6 };
+  } catch {
+    return { mallocHeapMB: null, anonymousMB: null };
+  }
+}
+
+/**
  * The built server (`apps/server/dist/main.js`) as a child process, configured the way an
  * operator would run it: production mode, its own data directory, no SMTP (mails go to files).
  */
@@ -174,5 +201,10 @@ export class ServerProcess {
   /** Peak resident set size since the process started, in MB. */
   peakRssMB() {
     return this.pid === null ? null : readProcStatusMB(this.pid, "VmHWM");
+  }
+
+  /** The `[heap]` and anonymous memory of the process (readMappingsMB), in MB. */
+  mappingsMB() {
+    return this.pid === null ? { mallocHeapMB: null, anonymousMB: null } : readMappingsMB(this.pid);
   }
 }

@@ -70,6 +70,11 @@ const envSchema = z.object({
    * can lose the last acknowledged commits on power loss.
    */
   MNEMO_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"]).default("full"),
+  /**
+   * `off` leaves the search index as it is on memo writes. For measurements only (the bench
+   * compares a write's cost with and without it): searches then miss what was written.
+   */
+  MNEMO_SEARCH_INDEX: z.enum(["on", "off"]).default("on"),
   /** nodemailer transport URL (smtp://user:pass@host:port). Unset: mails go to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Mnemo <no-reply@mnemo.local>"),
@@ -92,6 +97,12 @@ const envSchema = z.object({
   /** Folder of the built web app to serve; unset: apps/web/dist when it exists. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /**
+   * SQLite's page cache for the server's connection, in MiB: filled as pages are read, so the
+   * process grows by up to this much as the database does. Lower it to bound memory. Unset:
+   * database.ts's default.
+   */
+  MNEMO_SQLITE_CACHE_MIB: z.coerce.number().int().min(1).max(65536).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,7 +119,13 @@ export interface Config {
   port: number;
   publicUrl: string;
   database:
-    | { kind: "sqlite"; file: string; allowNew?: boolean; synchronous?: "full" | "normal" }
+    | {
+        kind: "sqlite";
+        file: string;
+        allowNew?: boolean;
+        synchronous?: "full" | "normal";
+        cacheMiB?: number;
+      }
     | { kind: "postgres"; url: string };
   dataDir: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
@@ -124,6 +141,8 @@ export interface Config {
   apple: OidcProviderConfig | null;
   webDist: string | null;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  /** False only for measurements (MNEMO_SEARCH_INDEX=off): memo writes skip the search index. */
+  isSearchIndexed: boolean;
 }
 
 /**
@@ -175,11 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             file: e.DATABASE_URL || join(dataDir, "mnemo.sqlite"),
             allowNew: e.MNEMO_ALLOW_NEW_DATABASE,
             synchronous: e.MNEMO_SQLITE_SYNCHRONOUS,
+            cacheMiB: e.MNEMO_SQLITE_CACHE_MIB,
           },
     dataDir,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, "mail") },
     ownerEmail: e.OWNER_EMAIL?.toLowerCase() ?? null,
     isDevMode: e.MNEMO_DEV,
+    isSearchIndexed: e.MNEMO_SEARCH_INDEX === "on",
     secret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     trustedOrigins: [
       new URL(publicUrl).origin,

@@ -1,15 +1,20 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
+import { stopSearchIndexing } from "./db/memo-search.repo.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { startReminderScheduler } from "./features/reminders/reminder-scheduler.js";
 import { createMailer } from "./mail/mailer.js";
 
 const config = loadConfig();
 const db = openDatabase(config.database);
+if (!config.isSearchIndexed) stopSearchIndexing();
 await migrateToLatest(db);
 const app = await buildApp({ config, db, mailer: createMailer(config.mail, console) });
 
+let reminders: { stop(): Promise<void> } | null = null;
 const close = async () => {
+  await reminders?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -18,5 +23,7 @@ process.once("SIGINT", close);
 process.once("SIGTERM", close);
 
 await app.listen({ host: config.host, port: config.port });
+// Daily reminder e-mails at each user's local time (PRODUCT.md › Daily reminders).
+reminders = startReminderScheduler(app.deps, app.log);
 const where = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
 console.log(`Mnemo is running at ${config.publicUrl} (database: ${where})`);

@@ -13,6 +13,7 @@ import {
   meResponseSchema,
   publicMemoResponseSchema,
   scratchTextResponseSchema,
+  statsResponseSchema,
   syncChangesResponseSchema,
   syncOpsResponseSchema,
   updateMemoResponseSchema,
@@ -42,10 +43,17 @@ const WITHOUT_INPUT = new Set([
   "GET /api/me",
   "GET /api/auth-providers",
   "GET /api/ready",
+  "GET /api/tags",
+  "GET /api/fsrs/parameters",
+  "POST /api/fsrs/optimize",
 ]);
 
 /** Writes whose only input is their path. */
-const WITHOUT_BODY = new Set(["PUT /api/memos/:memoId/share", "DELETE /api/memos/:memoId/share"]);
+const WITHOUT_BODY = new Set([
+  "PUT /api/memos/:memoId/share",
+  "DELETE /api/memos/:memoId/share",
+  "POST /api/fsrs/optimize",
+]);
 
 const isWrite = (method: string) => ["POST", "PUT", "PATCH"].includes(method);
 
@@ -103,7 +111,9 @@ describe("GET /api/docs/json", () => {
       expect(operation, `${key} is not in the docs (or belongs in HIDDEN_ROUTES)`).toBeDefined();
       if (!operation) continue;
 
-      const successes = ["200", "201", "204"].filter((status) => operation.responses[status]);
+      const successes = ["200", "201", "202", "204"].filter(
+        (status) => operation.responses[status],
+      );
       expect(successes, `${key} has no success answer`).not.toEqual([]);
       for (const status of successes) {
         const schema = operation.responses[status]?.content?.["application/json"]?.schema;
@@ -216,6 +226,10 @@ describe("documented routes", () => {
     expectShape(
       calendarResponseSchema,
       await client.get(`/api/calendar?from=${today}&to=${today}`),
+    );
+    expectShape(
+      statsResponseSchema,
+      await client.get(`/api/stats?from=${today}&to=${today}&tz=Asia/Seoul`),
     );
     expectShape(syncChangesResponseSchema, await client.get("/api/sync/changes"));
     expectShape(

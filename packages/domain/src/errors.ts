@@ -103,6 +103,12 @@ export const ErrorCode = {
   MAIL_NOT_SENT: "MAIL_NOT_SENT",
   /** The request did not arrive in time; the connection is closed. */
   REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
+  /** No review of this memo has that opId (also answered for another user's memo or review). */
+  REVIEW_NOT_FOUND: "REVIEW_NOT_FOUND",
+  /** "Optimize" needs at least `FSRS_OPTIMIZE_MIN_REVIEWS` graded reviews (issue 9 › Personal parameters). */
+  FSRS_NOT_ENOUGH_REVIEWS: "FSRS_NOT_ENOUGH_REVIEWS",
+  /** The FSRS optimizer cannot run on this server; the default parameters stay in use. */
+  FSRS_OPTIMIZER_UNAVAILABLE: "FSRS_OPTIMIZER_UNAVAILABLE",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

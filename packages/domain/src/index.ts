@@ -70,6 +70,14 @@ export {
   updateFolderInputSchema,
 } from "./api/folders.js";
 export {
+  FSRS_OPTIMIZATION_STATUSES,
+  FSRS_OPTIMIZE_MIN_REVIEWS,
+  type FsrsOptimization,
+  type FsrsParametersResponse,
+  fsrsOptimizationSchema,
+  fsrsParametersResponseSchema,
+} from "./api/fsrs.js";
+export {
   HOME_REVIEW_LIST_DEFAULT,
   HOME_REVIEW_LIST_MAX,
   type HomeReviewItem,
@@ -132,12 +140,60 @@ export {
   publicMemoResponseSchema,
   publicMemoSchema,
   type ReviewMemoInput,
+  type ReviewParams,
   reviewMemoInputSchema,
+  reviewParamsSchema,
   type UpdateMemoInput,
   type UpdateMemoResponse,
   updateMemoInputSchema,
   updateMemoResponseSchema,
 } from "./api/memos.js";
+export {
+  type ReminderUnsubscribeInput,
+  reminderUnsubscribeInputSchema,
+} from "./api/reminders.js";
+export {
+  REVIEW_QUEUE_DEFAULT,
+  REVIEW_QUEUE_MAX,
+  REVIEW_QUEUE_SOURCES,
+  type ReviewQueueItem,
+  type ReviewQueueQuery,
+  type ReviewQueueResponse,
+  reviewQueueItemSchema,
+  reviewQueueQuerySchema,
+  reviewQueueResponseSchema,
+} from "./api/review.js";
+export {
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_QUERY_MAX,
+  type SearchQueryInput,
+  type SearchResponse,
+  type SearchResult,
+  searchQuerySchema,
+  searchResponseSchema,
+  searchResultSchema,
+  type TagCount,
+  type TagsResponse,
+  tagCountSchema,
+  tagsResponseSchema,
+} from "./api/search.js";
+export {
+  STATS_FORECAST_DAYS,
+  STATS_MAX_DAYS,
+  STATS_WINDOWS,
+  type StatsDay,
+  type StatsFolderRetention,
+  type StatsForecastDay,
+  type StatsQuery,
+  type StatsResponse,
+  type StatsWindow,
+  statsDaySchema,
+  statsFolderRetentionSchema,
+  statsForecastDaySchema,
+  statsQuerySchema,
+  statsResponseSchema,
+  statsWindowSchema,
+} from "./api/stats.js";
 export {
   type AddSubjectsInput,
   type AddSubjectsResponse,
@@ -221,12 +277,14 @@ export {
 export { mergeHomeReviewList } from "./memo/home-list.js";
 export { type Memo, memoSchema } from "./memo/memo.schema.js";
 export { memoPageKey, memoSortingValue, sortMemosWithValues } from "./memo/memo-list.js";
-export { isEmptyRichText, previewFromHtml } from "./memo/preview.js";
+export { isEmptyRichText, previewFromHtml, textFromHtml } from "./memo/preview.js";
 export { sharedMemoPath } from "./memo/shared-memo.js";
 export {
   memoSortKey,
+  type RecallSortable,
   repetitionDueKey,
   repetitionScore,
+  retrievabilityKey,
   SORT_MODES,
   type SortMode,
   sortMemos,
@@ -234,14 +292,126 @@ export {
   startOfDay,
 } from "./memo/sorting.js";
 export {
+  compareFsrsRows,
+  DEFAULT_FSRS_WEIGHTS,
+  effectiveGrade,
+  type FsrsOptions,
+  type FsrsPreview,
+  type FsrsReviewRow,
+  fsrsRetrievability,
+  fsrsStateFromReviews,
+  newFsrsMemory,
+  nextFsrsMemory,
+  previewFsrsGrades,
+} from "./review/fsrs.js";
+export {
   applyComplete,
   applyReview,
   applyUncomplete,
   changePriority,
   summarizeReviews,
 } from "./review/review.js";
+export {
+  DEFAULT_DESIRED_RETENTION,
+  DEFAULT_FSRS_GRADE,
+  DEFAULT_SCHEDULER,
+  DESIRED_RETENTION_MAX,
+  DESIRED_RETENTION_MIN,
+  desiredRetentionSchema,
+  FSRS_GRADES,
+  FSRS_STATES,
+  FSRS_WEIGHT_COUNT,
+  type FsrsGrade,
+  type FsrsMemory,
+  type FsrsMemoState,
+  type FsrsStateName,
+  fsrsGradeSchema,
+  fsrsMemoStateSchema,
+  fsrsWeightsSchema,
+  SCHEDULERS,
+  type Scheduler,
+  schedulerSchema,
+} from "./review/scheduler.js";
+export {
+  type FoldedText,
+  foldSearchText,
+  foldSearchTextWithOffsets,
+  isCjkChar,
+  isWordChar,
+} from "./search/fold.js";
+export {
+  compareSearchHits,
+  type FoldedMemo,
+  findTermRanges,
+  foldSearchableMemo,
+  isWholeWordTerm,
+  memoMatchesSearch,
+  memoSearchTokens,
+  type SearchableMemo,
+  type SearchHit,
+  type SearchHitRank,
+  scoreSearchHit,
+  searchableMemoText,
+} from "./search/match.js";
+export {
+  hasSearchCriteria,
+  parseSearchQuery,
+  type SearchQuery,
+  searchQueryTokens,
+} from "./search/query.js";
+export {
+  generateSearchCorpus,
+  SEARCH_CORPUS_QUERIES,
+  type SearchCorpusMemo,
+} from "./search/search-corpus.js";
+export { memoSearchSnippet, SEARCH_SNIPPET_LENGTH, searchSnippet } from "./search/snippet.js";
+export {
+  MEMO_TAGS_MAX,
+  memoTagSchema,
+  memoTagsInputSchema,
+  normalizeTag,
+  normalizeTags,
+  TAG_LENGTH_MAX,
+  tagKey,
+} from "./search/tags.js";
+export { searchTermTokens, searchTokens } from "./search/tokens.js";
+export {
+  type DayCount,
+  type FolderReviewCount,
+  reviewStreaks,
+  type StatsCounts,
+  type StatsDueRow,
+  type StatsFolder,
+  type StatsReviewRow,
+  type StatsSpan,
+  statsFromRows,
+  statsSpan,
+  summarizeStats,
+} from "./stats/stats.js";
+export {
+  dateOfDayNumber,
+  dayNumberOfDate,
+  isTimeZone,
+  localDateTime,
+  localDayNumber,
+  type OffsetSegment,
+  offsetSegments,
+  startOfLocalDay,
+  startOfLocalDayNumber,
+  timeZoneSchema,
+  utcOffsetMinutesAt,
+} from "./stats/time-zone.js";
 export { normalizeSubjectName, planSubjectAdditions } from "./subject/add-subjects.js";
 export { type Subject, subjectSchema } from "./subject/subject.schema.js";
+export {
+  DEFAULT_REMINDER_TIME,
+  dueReminderDate,
+  REMINDER_CATCH_UP_MINUTES,
+  REMINDER_DIGEST_TITLES,
+  type ReminderSettings,
+  reminderSettingsSchema,
+  reminderTimeSchema,
+} from "./user/reminder.js";
 export {
   DEV_ADMIN_IDENTITIES,
   isAdmin,

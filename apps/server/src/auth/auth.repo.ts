@@ -1,4 +1,4 @@
-import type { CountryCode, Language } from "@mnemo/domain";
+import type { CountryCode, Language, ReminderSettings } from "@mnemo/domain";
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { AuthBoolean, AuthTimestamp } from "../db/auth-schema.js";
 import type { Db, DialectKind } from "../db/database.js";
@@ -18,6 +18,8 @@ export interface UserProfile {
   signInMethod: string;
   /** Epoch ms. */
   createdAt: number;
+  /** The daily reminder; null until the user first saves its settings. */
+  reminder: ReminderSettings | null;
 }
 
 export interface ProfilePatch {
@@ -26,6 +28,7 @@ export interface ProfilePatch {
   lang?: Language;
   countryCode?: CountryCode;
   deviceInfo?: string;
+  reminder?: ReminderSettings;
 }
 
 // better-auth's columns are encoded per engine (see db/auth-schema.ts); our own writes to them
@@ -49,6 +52,14 @@ function toProfile(row: Selectable<UsersTable>): UserProfile {
     deviceInfo: row.device_info,
     signInMethod: row.sign_in_method,
     createdAt: Number(row.created_at),
+    reminder:
+      row.reminder_time_zone === null
+        ? null
+        : {
+            enabled: row.reminder_enabled === 1,
+            time: row.reminder_time,
+            timeZone: row.reminder_time_zone,
+          },
   };
 }
 
@@ -93,6 +104,9 @@ const selectSessionAccount = precompile((db, token: string) =>
       "p.device_info",
       "p.sign_in_method",
       "p.created_at",
+      "p.reminder_enabled",
+      "p.reminder_time",
+      "p.reminder_time_zone",
     ])
     .where("s.token", "=", token),
 );
@@ -121,6 +135,10 @@ export async function findSessionAccount(
             device_info: row.device_info ?? "",
             sign_in_method: row.sign_in_method ?? "",
             created_at: row.created_at ?? 0,
+            // SQLite answers 0/1, PostgreSQL an integer too: the column is an integer on both.
+            reminder_enabled: Number(row.reminder_enabled ?? 0),
+            reminder_time: row.reminder_time ?? "",
+            reminder_time_zone: row.reminder_time_zone,
           }),
   };
 }
@@ -138,6 +156,15 @@ function toProfileRow(profile: UserProfile): Insertable<UsersTable> {
     device_info: profile.deviceInfo,
     sign_in_method: profile.signInMethod,
     created_at: profile.createdAt,
+    ...(profile.reminder && reminderColumns(profile.reminder)),
+  };
+}
+
+function reminderColumns(reminder: ReminderSettings) {
+  return {
+    reminder_enabled: reminder.enabled ? 1 : 0,
+    reminder_time: reminder.time,
+    reminder_time_zone: reminder.timeZone,
   };
 }
 
@@ -168,6 +195,7 @@ export async function updateProfile(
         ...(patch.lang !== undefined && { lang: patch.lang }),
         ...(patch.countryCode !== undefined && { country_code: patch.countryCode }),
         ...(patch.deviceInfo !== undefined && { device_info: patch.deviceInfo }),
+        ...(patch.reminder !== undefined && reminderColumns(patch.reminder)),
       })
       .where("id", "=", userId)
       .returningAll()

@@ -66,6 +66,7 @@ function presentMe({ user, profile }: Account) {
       deviceInfo: profile.deviceInfo,
       signInMethod: profile.signInMethod,
       createdAt: profile.createdAt,
+      reminder: profile.reminder,
     },
     isAnonymous: user.isAnonymous,
     emailVerified: user.emailVerified,
@@ -268,7 +269,7 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
   app.patch(
     "/api/me",
     {
-      schema: authDocs("Edit name, photo, language, country, device", {
+      schema: authDocs("Edit name, photo, language, country, device, daily reminder", {
         security,
         body: updateMeInputSchema,
         response: { 200: meResponseSchema },

@@ -303,7 +303,7 @@ export async function devSignIn(
   if (!identity) throw new AppError(ErrorCode.NOT_FOUND, `no dev identity ${id}`);
   const password = devAdminPassword(config.secret, identity.id);
   await ensureDevAdmin(db, {
-    profile: { ...identity, photoUrl: null, createdAt: now() },
+    profile: { ...identity, photoUrl: null, createdAt: now(), reminder: null },
     passwordHash: await hashPassword(password),
     accountId: randomId(),
     now: new Date(now()),

@@ -74,6 +74,7 @@ function newProfile(
     deviceInfo: "",
     signInMethod: isAnonymous ? "anonymous" : "",
     createdAt: now,
+    reminder: null,
   };
 }
 

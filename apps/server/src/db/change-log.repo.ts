@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "./database.js";
 import type { WriteContext } from "./user-write.js";
+import { inValueList } from "./value-list.js";
 
 // The tombstones behind the change feed (GET /api/sync/changes); the per-user change counter is
 // bumped by userWrite (user-write.ts). Folders and memos both write here, so it lives below the
@@ -49,7 +50,7 @@ export async function insertMemoTombstonesOfFolders(
         ])
         // SQLite needs a WHERE in an INSERT … SELECT with an upsert clause (parsing ambiguity).
         .where("user_id", "=", userId)
-        .where("folder_id", "in", folderIds),
+        .where(inValueList(trx, "folder_id", folderIds)),
     )
     .onConflict((oc) => oc.columns(["user_id", "kind", "id"]).doUpdateSet({ seq }))
     .execute();

@@ -86,6 +86,32 @@ describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
   });
 });
 
+describe.runIf(dialect === "sqlite")("SQLite's page cache", () => {
+  it("is 64 MiB unless MNEMO_SQLITE_CACHE_MIB sets it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-cache-"));
+    const env = { DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(32) };
+    expect(() => loadConfig({ ...env, MNEMO_SQLITE_CACHE_MIB: "0" })).toThrow(
+      /MNEMO_SQLITE_CACHE_MIB/,
+    );
+    expect(() => loadConfig({ ...env, MNEMO_SQLITE_CACHE_MIB: "lots" })).toThrow(
+      /MNEMO_SQLITE_CACHE_MIB/,
+    );
+    const cacheSizes = [];
+    for (const config of [loadConfig(env), loadConfig({ ...env, MNEMO_SQLITE_CACHE_MIB: "8" })]) {
+      const db = openDatabase(config.database);
+      try {
+        const result = await sql<{ cache_size: number }>`pragma cache_size`.execute(db.kysely);
+        cacheSizes.push(result.rows[0]?.cache_size);
+      } finally {
+        await db.destroy();
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+    // Negative: KiB.
+    expect(cacheSizes).toEqual([-65536, -8192]);
+  });
+});
+
 describe.runIf(dialect === "sqlite")("openDatabase where a SQLite database existed", () => {
   it("refuses to create an empty one in its place unless MNEMO_ALLOW_NEW_DATABASE is set", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mnemo-marker-"));

@@ -38,6 +38,11 @@ export interface Db {
    * replaced since it was opened: writes would go to a file no later start reads. No-op otherwise.
    */
   checkFileIdentity(): void;
+  /**
+   * How many compiled statements SQLite's statement cache holds (null on PostgreSQL, which keeps
+   * none here): a figure that must stop growing once every query of the app has run.
+   */
+  cachedStatementCount(): number | null;
   destroy(): Promise<void>;
 }
 
@@ -54,6 +59,9 @@ const pgTypes = {
 /** How long one SQLite statement waits for another connection's lock, blocking the event loop. */
 const SQLITE_BUSY_TIMEOUT_MS = 20;
 
+/** SQLite's page cache unless MNEMO_SQLITE_CACHE_MIB says otherwise (SQLite's own is 2 MiB). */
+const DEFAULT_SQLITE_CACHE_MIB = 64;
+
 /** Distinct SQL texts kept prepared; the app has a few hundred, so this bounds only bad cases. */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -66,6 +74,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
+    size: () => cache.size,
     prepare(sqlText: string) {
       let statement = cache.get(sqlText);
       if (!statement) {
@@ -147,6 +156,7 @@ export function openDatabase(database: Config["database"]): Db {
       kind: "postgres",
       file: null,
       checkFileIdentity: () => {},
+      cachedStatementCount: () => null,
       destroy: () => kysely.destroy(),
     };
   }
@@ -167,11 +177,13 @@ export function openDatabase(database: Config["database"]): Db {
   // included, would wait with it: SQLite waits at most this long, and userWrite retries the
   // transaction without blocking until WRITE_BUSY_LIMIT_MS (then 503 STORAGE_UNAVAILABLE).
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  // 64 MiB of page cache (the default is 2 MiB): a folder page reads ~100 rows spread over the
-  // file, and each miss is a read() call. Filled on use, so idle memory does not grow.
-  sqlite.pragma("cache_size = -65536");
+  // 64 MiB of page cache (SQLite's default is 2 MiB): a folder page reads ~100 rows spread over
+  // the file, and each miss is a read() call. Filled on use, so memory grows with the database
+  // up to this size; MNEMO_SQLITE_CACHE_MIB bounds it lower. A negative size counts KiB.
+  sqlite.pragma(`cache_size = ${-1024 * (database.cacheMiB ?? DEFAULT_SQLITE_CACHE_MIB)}`);
+  const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({
-    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new TransactionalDdlSqliteDialect({ database: statements }),
   });
   if (database.file === ":memory:") {
     return {
@@ -179,6 +191,7 @@ export function openDatabase(database: Config["database"]): Db {
       kind: "sqlite",
       file: null,
       checkFileIdentity: () => {},
+      cachedStatementCount: statements.size,
       destroy: () => kysely.destroy(),
     };
   }
@@ -193,6 +206,7 @@ export function openDatabase(database: Config["database"]): Db {
     kind: "sqlite",
     file: database.file,
     checkFileIdentity: () => checkSqliteFileIdentity(database.file, identity),
+    cachedStatementCount: statements.size,
     async destroy() {
       await checkpointer.stop();
       // Closing the last connection checkpoints what is left and removes the WAL file.

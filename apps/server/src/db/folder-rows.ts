@@ -1,4 +1,4 @@
-import type { Folder, SortMode } from "@mnemo/domain";
+import type { Folder, Scheduler, SortMode } from "@mnemo/domain";
 import type { Selectable } from "kysely";
 import type { FoldersTable } from "./schema.js";
 
@@ -33,6 +33,8 @@ export function toStoredFolder(row: FolderRow): StoredFolder {
     showSortingValues: row.show_sorting_values === 1,
     showReviewCount: row.show_review_count === 1,
     showAtHomeReviewList: row.show_at_home_review_list === 1,
+    scheduler: row.scheduler as Scheduler,
+    desiredRetention: row.desired_retention,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,3 +1,4 @@
+import type { FsrsMemoState } from "@mnemo/domain";
 import type { Selectable } from "kysely";
 import type { MemosTable } from "./schema.js";
 
@@ -28,6 +29,8 @@ export interface StoredMemoSummary {
   updatedAt: number;
   revision: number;
   conflictOf: string | null;
+  /** FSRS state from memo_fsrs (see `withFsrs`); null in repetition folders or not read yet. */
+  fsrs: FsrsMemoState | null;
 }
 
 /** The columns of a {@link StoredMemoSummary}. */
@@ -88,5 +91,6 @@ export function toStoredMemoSummary(row: MemoSummaryRow): StoredMemoSummary {
     updatedAt: row.updated_at,
     revision: row.revision,
     conflictOf: row.conflict_of,
+    fsrs: null,
   };
 }

@@ -15,6 +15,12 @@ export interface UsersTable {
   device_info: Generated<string>;
   sign_in_method: Generated<string>;
   created_at: number;
+  /** 1 while the daily reminder e-mail is on. */
+  reminder_enabled: Generated<number>;
+  /** Local time of day of the reminder, `HH:MM`. */
+  reminder_time: Generated<string>;
+  /** IANA time zone of the reminder; null until the user saves reminder settings. */
+  reminder_time_zone: string | null;
 }
 
 export interface FoldersTable {
@@ -38,6 +44,9 @@ export interface FoldersTable {
   show_sorting_values: Generated<number>;
   show_review_count: Generated<number>;
   show_at_home_review_list: Generated<number>;
+  /** 'repetition' | 'fsrs' (issue 9 › The scheduler). */
+  scheduler: Generated<string>;
+  desired_retention: Generated<number>;
   created_at: number;
   updated_at: number;
   /** The user's change counter at the folder's latest change (see sync_counters). */
@@ -87,6 +96,41 @@ export interface MemoReviewsTable {
   memo_id: string;
   value: number;
   reviewed_at: number;
+  /** 1…4 (Again … Easy); null when the review gave none. */
+  grade: number | null;
+  /** Epoch ms an undo took the review back; null while it counts. */
+  undone_at: number | null;
+}
+
+/** A memo's FSRS state derived from its counting review rows; only memos of FSRS folders. */
+export interface MemoFsrsTable {
+  user_id: string;
+  memo_id: string;
+  /** The memo's folder (kept with the state; a move derives the state again). */
+  folder_id: string;
+  /** 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number;
+  stability: number;
+  difficulty: number;
+  due: number;
+  lapses: number;
+  reps: number;
+  learning_steps: number;
+  last_review: number | null;
+}
+
+/** A user's optimized FSRS weights and latest optimization run. */
+export interface FsrsParametersTable {
+  user_id: string;
+  /** JSON array of 21 numbers; null until an optimization succeeded. */
+  weights: string | null;
+  updated_at: number;
+  run_status: string | null;
+  run_started_at: number | null;
+  run_finished_at: number | null;
+  run_review_count: Generated<number>;
+  run_log_loss_before: number | null;
+  run_log_loss_after: number | null;
 }
 
 export interface MemoCompletionsTable {
@@ -152,10 +196,59 @@ export interface ErrorLogsTable {
   create_at: number;
 }
 
+/** Review rows per user and UTC quarter hour (`⌊reviewed_at / 900000⌋`), kept by triggers. */
+export interface ReviewQuarterCountsTable {
+  user_id: string;
+  quarter: number;
+  reviews: number;
+}
+
+/** A user's reminder digest of one local day, claimed before it is sent (at most one a day). */
+export interface ReminderSendsTable {
+  user_id: string;
+  /** `YYYY-MM-DD` in the reminder's time zone. */
+  local_date: string;
+  claimed_at: number;
+  /** Null while the digest is claimed but not (yet) handed to the mailer. */
+  sent_at: number | null;
+}
+
 /** One row (id 1) that `GET /api/ready` reads and rewrites to prove the database works. */
 export interface ReadinessChecksTable {
   id: number;
   checked_at: number;
+}
+
+/**
+ * One memo's fields folded for search (`foldSearchableMemo`); see the search-index migration.
+ * `doc_id` exists on SQLite only (the memo's rowid in `memo_search_fts`), `tokens` on PostgreSQL
+ * only (under a GIN index).
+ */
+export interface MemoSearchTable {
+  doc_id: Generated<number>;
+  user_id: string;
+  memo_id: string;
+  title: string;
+  hint: string;
+  /** JSON array of the memo's tag keys (`tagKey`). */
+  tags: string;
+  tokens: Generated<string[]>;
+  body: string;
+}
+
+/** A memo's tag, with its key (`tagKey`), for `GET /api/tags`. */
+export interface MemoTagsTable {
+  user_id: string;
+  memo_id: string;
+  tag_key: string;
+  tag: string;
+}
+
+/** SQLite only: the FTS5 index of `memo_search` rows (rowid = `doc_id`). */
+export interface MemoSearchFtsTable {
+  rowid: number;
+  tokens: string;
+  memo_search_fts: string;
 }
 
 export interface AppTables {
@@ -163,6 +256,8 @@ export interface AppTables {
   folders: FoldersTable;
   memos: MemosTable;
   memo_reviews: MemoReviewsTable;
+  memo_fsrs: MemoFsrsTable;
+  fsrs_parameters: FsrsParametersTable;
   memo_completions: MemoCompletionsTable;
   applied_ops: AppliedOpsTable;
   sync_counters: SyncCountersTable;
@@ -172,6 +267,11 @@ export interface AppTables {
   scratch_texts: ScratchTextsTable;
   error_logs: ErrorLogsTable;
   readiness_checks: ReadinessChecksTable;
+  review_quarter_counts: ReviewQuarterCountsTable;
+  reminder_sends: ReminderSendsTable;
+  memo_search: MemoSearchTable;
+  memo_tags: MemoTagsTable;
+  memo_search_fts: MemoSearchFtsTable;
 }
 
 export interface Database extends AppTables, AuthTables {}

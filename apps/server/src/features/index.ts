@@ -2,9 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { adminRoutes } from "./admin/admin.routes.js";
 import { calendarRoutes } from "./calendar/calendar.routes.js";
 import { folderRoutes } from "./folders/folders.routes.js";
+import { fsrsRoutes } from "./fsrs/fsrs.routes.js";
 import { homeRoutes } from "./home/home.routes.js";
 import { logsRoutes } from "./logs/logs.routes.js";
 import { memoRoutes } from "./memos/memos.routes.js";
+import { reminderRoutes } from "./reminders/reminders.routes.js";
+import { searchRoutes } from "./search/search.routes.js";
+import { statsRoutes } from "./stats/stats.routes.js";
 import { subjectsRoutes } from "./subjects/subjects.routes.js";
 import { syncRoutes } from "./sync/sync.routes.js";
 import { textRoutes } from "./text/text.routes.js";
@@ -15,9 +19,13 @@ const featureRoutes = [
   memoRoutes,
   homeRoutes,
   calendarRoutes,
+  statsRoutes,
+  reminderRoutes,
   subjectsRoutes,
   textRoutes,
   syncRoutes,
+  searchRoutes,
+  fsrsRoutes,
   logsRoutes,
   adminRoutes,
 ];

@@ -42,4 +42,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.REQUEST_HEADERS_TOO_LARGE]: 431,
   [ErrorCode.MAIL_NOT_SENT]: 503,
   [ErrorCode.REQUEST_TIMEOUT]: 408,
+  [ErrorCode.REVIEW_NOT_FOUND]: 404,
+  [ErrorCode.FSRS_NOT_ENOUGH_REVIEWS]: 400,
+  [ErrorCode.FSRS_OPTIMIZER_UNAVAILABLE]: 503,
 };

@@ -17,7 +17,7 @@ export interface RouteDocs {
   querystring?: z.ZodType;
   body?: z.ZodType;
   /** The success answers by status: the body's schema, or `null` for an answer without one. */
-  response: { 200?: z.ZodType; 201?: z.ZodType; 204?: null };
+  response: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType; 204?: null };
   /**
    * The codes this route may answer besides those every such route may: a session's
    * (UNAUTHENTICATED, AUTH_HAS_NOT_USER_INFORMATION) and a body's (PAYLOAD_TOO_LARGE) are added.
@@ -25,7 +25,12 @@ export interface RouteDocs {
   errors?: readonly ErrorCode[];
 }
 
-const SUCCESS_DESCRIPTIONS = { 200: "OK", 201: "Created", 204: "No content" } as const;
+const SUCCESS_DESCRIPTIONS = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No content",
+} as const;
 
 function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _, ...json } = z.toJSONSchema(schema, {

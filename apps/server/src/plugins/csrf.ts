@@ -14,6 +14,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * comes from the provider's origin. The OAuth state parameter, checked by better-auth, protects it.
  */
 const OAUTH_CALLBACK_PREFIX = "/api/auth/callback/";
+/**
+ * The reminder unsubscribe button posts a plain form from the page of an e-mailed link (signed
+ * in or not; the page's no-referrer policy makes the browser send `Origin: null`). The signed
+ * token in the form is what authenticates it and the route reads no cookie, so a forged post can
+ * do no more than whoever holds the link.
+ */
+const UNSUBSCRIBE_FORM_PATH = "/api/reminders/unsubscribe";
 
 export interface CsrfOptions {
   secret: string;
@@ -113,6 +120,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
       return;
     }
     if (SAFE_METHODS.has(request.method) || request.url.startsWith(OAUTH_CALLBACK_PREFIX)) return;
+    if (request.url.split("?")[0] === UNSUBSCRIBE_FORM_PATH) return;
     if (origin !== undefined && !trusted.has(origin)) {
       throw new AppError(ErrorCode.CSRF_REJECTED, `origin ${origin} is not allowed`);
     }

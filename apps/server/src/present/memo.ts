@@ -29,5 +29,6 @@ export function presentMemoFields(memo: StoredMemoSummary): Omit<MemoSummary, "s
     isShared: memo.isShared,
     revision: memo.revision,
     conflictOf: memo.conflictOf,
+    fsrs: memo.fsrs,
   };
 }

@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   "POST /api/logs",
   // A shared memo, for anyone with its address (screen view/{countryCode}/{shareToken}).
   "GET /api/public/:countryCode/memos/:shareToken",
+  // The reminder digest's unsubscribe link: its signed token stands for the session.
+  "GET /api/reminders/unsubscribe",
+  "POST /api/reminders/unsubscribe",
 ]);
 
 /**
@@ -61,6 +64,8 @@ interface Ids {
   countryCode: string;
   /** The key of a shared memo's public address (the memo's id when it is not shared). */
   shareToken: string;
+  /** The opId of one of the memo's reviews. */
+  opId: string;
 }
 
 interface IdRoute {
@@ -83,7 +88,13 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
   "GET /api/folders/:folderId": { code: ErrorCode.FOLDER_NOT_FOUND },
   "PATCH /api/folders/:folderId": {
     code: ErrorCode.FOLDER_NOT_FOUND,
-    body: () => ({ title: "B 가 바꿈", dateRepetitionValue: 1, showAtHomeReviewList: false }),
+    body: () => ({
+      title: "B 가 바꿈",
+      dateRepetitionValue: 1,
+      showAtHomeReviewList: false,
+      scheduler: "fsrs",
+      desiredRetention: 0.8,
+    }),
   },
   "DELETE /api/folders/:folderId": { code: ErrorCode.FOLDER_NOT_FOUND },
   "GET /api/folders/:folderId/memos": {
@@ -103,6 +114,12 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
   "POST /api/memos/:memoId/reviews": {
     code: ErrorCode.MEMO_NOT_FOUND,
     body: () => ({ opId: newOpId(), value: 7 }),
+  },
+  "DELETE /api/memos/:memoId/reviews/:opId": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    prepare: async (client, ids) => {
+      await client.post(`/api/memos/${ids.memoId}/reviews`, { opId: ids.opId, grade: 2 });
+    },
   },
   "POST /api/memos/:memoId/complete": {
     code: ErrorCode.MEMO_NOT_FOUND,
@@ -179,7 +196,11 @@ beforeAll(async () => {
   ).folder;
   const sub = (
     await created(
-      await c.post("/api/folders", { title: `${secret} 하위`, parentFolderId: folder.id }),
+      await c.post("/api/folders", {
+        title: `${secret} 하위`,
+        parentFolderId: folder.id,
+        scheduler: "fsrs",
+      }),
       "sub-folder",
     )
   ).folder;
@@ -216,6 +237,7 @@ beforeAll(async () => {
     memoId: memo.id,
     countryCode: aMe.body.user.countryCode,
     shareToken: memo.id,
+    opId: aOpId,
   };
 
   const bFolder = (await created(await b.client.post("/api/folders", { title: "B 폴더" }), "B"))
@@ -270,7 +292,8 @@ function expectNothingOfA(response: TestResponse) {
 /** The answer with the ids it was asked about replaced, to compare answers for other ids. */
 function withoutIds(response: TestResponse, ids: Ids) {
   let text = JSON.stringify(response.body);
-  for (const id of [ids.folderId, ids.memoId, ids.shareToken]) text = text.split(id).join("<id>");
+  for (const id of [ids.folderId, ids.memoId, ids.shareToken, ids.opId])
+    text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
 }
 
@@ -308,6 +331,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
         folderId: randomId(),
         memoId: randomId(),
         shareToken: randomId(),
+        opId: newOpId(),
       };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
@@ -331,7 +355,13 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       .memo;
     await b.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
     const countryCode = (await b.client.get("/api/me")).body.user.countryCode;
-    const ids = { folderId: folder.id, memoId: memo.id, countryCode, shareToken: memo.id };
+    const ids = {
+      folderId: folder.id,
+      memoId: memo.id,
+      countryCode,
+      shareToken: memo.id,
+      opId: newOpId(),
+    };
     await ID_ROUTES[key]?.prepare?.(b.client, ids);
     const response = await sendIdRoute(b.client, key, ids);
     expect(response.status).toBeGreaterThanOrEqual(200);
@@ -357,6 +387,14 @@ describe("ids of another user inside request bodies", () => {
     [
       "PATCH /api/folders/:folderId moving one's folder under the other's folder",
       () => b.client.patch(`/api/folders/${bFolderId}`, { parentFolderId: aIds.folderId }),
+    ],
+    [
+      "GET /api/search in the other's folder",
+      () => b.client.get(`/api/search?q=${encodeURIComponent("비밀")}&folderId=${aIds.folderId}`),
+    ],
+    [
+      "GET /api/review/queue of the other's folder",
+      () => b.client.get(`/api/review/queue?folderId=${aIds.folderId}`),
     ],
     [
       "PUT /api/folders/order listing the other's folder",
@@ -418,16 +456,41 @@ describe("lists of another user", () => {
     "/api/folders",
     "/api/folders/root/memos?limit=100",
     "/api/home/review-list?limit=100",
+    "/api/review/queue?limit=100",
+    "/api/fsrs/parameters",
     `/api/calendar?from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
     "/api/me",
     "/api/text",
+    `/api/search?q=${encodeURIComponent("비밀")}&limit=100`,
+    "/api/tags",
   ])("GET %s shows nothing of the owner's data", async (path) => {
     const response = await b.client.get(path);
     expect(response.status).toBe(200);
     expectNothingOfA(response);
     // The owner's request shows the data, so the check above can fail.
-    if (path !== "/api/me")
+    if (path !== "/api/me" && path !== "/api/fsrs/parameters")
       expect(JSON.stringify((await a.client.get(path)).body)).toContain(secret);
+  });
+});
+
+describe("statistics of another user", () => {
+  it("GET /api/stats counts none of the owner's reviews", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const path = `/api/stats?from=${today}&to=${today}&tz=UTC`;
+    const response = await b.client.get(path);
+    expect(response.status).toBe(200);
+    // B's own reviews (an earlier test made one), none of A's; an undone review counts for nobody.
+    const bReviews = await server.db.kysely
+      .selectFrom("memo_reviews")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", b.userId)
+      .where("undone_at", "is", null)
+      .where("reviewed_at", ">=", Date.parse(today))
+      .executeTakeFirstOrThrow();
+    expect(response.body.totalReviews).toBe(Number(bReviews.n));
+    expectNothingOfA(response);
+    // The owner's answer counts their reviews, so the check above can fail.
+    expect((await a.client.get(path)).body.totalReviews).toBeGreaterThan(0);
   });
 });
 
@@ -549,6 +612,7 @@ describe("Cache-Control", () => {
       memoId: memo.id,
       countryCode,
       shareToken: memo.id,
+      opId: newOpId(),
     };
     const routes = appRoutes(server.app)
       .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))

@@ -1,4 +1,14 @@
-import { DAY_MS, isErrorCode, repetitionDueKey, SORT_MODES } from "@mnemo/domain";
+import {
+  DAY_MS,
+  foldSearchableMemo,
+  fsrsStateFromReviews,
+  isErrorCode,
+  normalizeTags,
+  repetitionDueKey,
+  SCHEDULERS,
+  SORT_MODES,
+  searchableMemoText,
+} from "@mnemo/domain";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../../src/http/error-status.js";
@@ -28,7 +38,7 @@ let clock = T0;
 /** An id (or a next-page URL) taken when the request is sent, from what exists by then. */
 class Ref {
   constructor(
-    readonly pool: "memo" | "folder" | "other" | "page",
+    readonly pool: "memo" | "folder" | "other" | "page" | "review",
     readonly index: number,
   ) {}
   toString(): string {
@@ -47,7 +57,7 @@ interface Plan {
   segments: Array<string | Ref> | Ref;
   /** Whether path segments are %-encoded (raw ones may carry `/`, `?`, `%` and such). */
   isEncoded: boolean;
-  query: Array<[string, string]>;
+  query: Array<[string, string | Ref]>;
   body: Body | undefined;
 }
 
@@ -180,6 +190,8 @@ const folderFields = {
   showSortingValues: fc.boolean(),
   showReviewCount: fc.boolean(),
   showAtHomeReviewList: fc.boolean(),
+  scheduler: fc.constantFrom(...SCHEDULERS),
+  desiredRetention: fc.double({ min: 0.7, max: 0.99, noNaN: true }),
 };
 
 const RAW_BODIES = [
@@ -302,6 +314,36 @@ const listQuery = fc
   )
   .map((query) => Object.entries(query) as Array<[string, string]>);
 
+/** A search cursor built by a client: mostly well-formed, with any rank in it. */
+const forgedSearchCursor = fc
+  .record({
+    v: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, anyJson),
+    t: fc.oneof({ weight: 5, arbitrary: fc.boolean() }, anyJson),
+    s: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), number),
+    u: fc.oneof(fc.integer({ min: 0, max: T0 * 2 }), number),
+    id: fc.oneof({ weight: 5, arbitrary: objectId }, text),
+  })
+  .map(base64url);
+const searchQuery = fc
+  .record(
+    {
+      q: fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom("메모", "안녕", "단어 외우기", "#a -b", '"x y', "😀"),
+        },
+        { weight: 2, arbitrary: text },
+      ),
+      folderId: folder,
+      tag: fc.oneof(title, text),
+      limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), text),
+      cursor: fc.oneof(forgedSearchCursor, text),
+      other: text,
+    },
+    { requiredKeys: ["q"] },
+  )
+  .map((query) => Object.entries(query) as Plan["query"]);
+
 function plan(
   route: string,
   segments: fc.Arbitrary<Plan["segments"]>,
@@ -365,9 +407,37 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
           opId,
           value: repetitionValue,
           reviewedAt: fc.integer({ min: 0, max: T0 + 2 * DAY_MS }),
+          grade: fc.integer({ min: 1, max: 4 }),
         },
         ["opId"],
       ),
+    ),
+  },
+  {
+    weight: 4,
+    arbitrary: plan(
+      "DELETE /api/memos/:memoId/reviews/:opId",
+      fc.oneof(
+        { weight: 3, arbitrary: fc.nat().map((i) => new Ref("review", i)) },
+        { weight: 1, arbitrary: path("memos", memo, "reviews", opId) },
+      ),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: plan(
+      "GET /api/review/queue",
+      path("review", "queue"),
+      undefined,
+      fc
+        .record(
+          {
+            folderId: folder,
+            limit: fc.oneof(fc.integer({ min: -5, max: 250 }).map(String), text),
+          },
+          { requiredKeys: [] },
+        )
+        .map((query) => Object.entries(query) as Array<[string, string | Ref]>),
     ),
   },
   {
@@ -415,6 +485,10 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     ),
   },
   { weight: 2, arbitrary: plan("GET /api/folders", path("folders")) },
+  {
+    weight: 4,
+    arbitrary: plan("GET /api/search", path("search"), undefined, searchQuery),
+  },
   { weight: 2, arbitrary: plan("GET /api/folders/:folderId", path("folders", folder)) },
   {
     weight: 6,
@@ -455,6 +529,8 @@ const pools: Record<Ref["pool"], string[]> = {
   other: [],
   /** URLs of next pages that list answers pointed to. */
   page: [],
+  /** Paths of the user's reviews, to undo: `/api/memos/<memoId>/reviews/<opId>`. */
+  review: [],
 };
 let requestCount = 0;
 /** Per route: how many requests succeeded and how many were refused. */
@@ -472,6 +548,7 @@ function resolve(value: unknown): unknown {
   if (value instanceof Ref) {
     const pool = pools[value.pool];
     if (pool.length > 0) return pool[value.index % pool.length];
+    if (value.pool === "review") return "/api/memos/missing/reviews/missing-op";
     return value.pool === "page" ? "/api/folders/root/memos?limit=1" : `missing-${value.pool}`;
   }
   if (Array.isArray(value)) return value.map(resolve);
@@ -488,7 +565,10 @@ function urlOf(request: Plan): string {
     return request.isEncoded ? encodeURIComponent(id) : id;
   });
   const query = new URLSearchParams(
-    request.query.map(([key, value]): [string, string] => [wellFormed(key), wellFormed(value)]),
+    request.query.map(([key, value]): [string, string] => [
+      wellFormed(key),
+      wellFormed(String(resolve(value))),
+    ]),
   ).toString();
   return `/api/${segments.join("/")}${query ? `?${query}` : ""}`;
 }
@@ -524,6 +604,10 @@ async function refreshPools(): Promise<void> {
   const { memos, folders } = await userRows(server, userId);
   pools.memo = memos.map((row) => row.id);
   pools.folder = folders.map((row) => row.id);
+  pools.review = (await userRows(server, userId)).memoReviews.map(
+    (row) =>
+      `/api/memos/${encodeURIComponent(row.memo_id)}/reviews/${encodeURIComponent(row.op_id)}`,
+  );
   pools.page = pools.page.slice(-20);
 }
 
@@ -552,7 +636,9 @@ function counterProblems(rows: UserRows): string[] {
   const memoIds = new Set(rows.memos.map((memo) => memo.id));
   const isClose = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
   for (const memo of rows.memos) {
-    const reviews = rows.memoReviews.filter((review) => review.memo_id === memo.id);
+    const reviews = rows.memoReviews.filter(
+      (review) => review.memo_id === memo.id && review.undone_at === null,
+    );
     const live = rows.memoCompletions.filter(
       (completion) => completion.memo_id === memo.id && completion.undone_at === null,
     );
@@ -581,6 +667,32 @@ function counterProblems(rows: UserRows): string[] {
     if (!isClose(memo.due_key, dueKey)) fact("due_key", memo.due_key, dueKey);
     const homeRv = folder.show_at_home_review_list ? folder.date_repetition_value : null;
     if (memo.home_rv !== homeRv) fact("home_rv", memo.home_rv, homeRv);
+    // The FSRS state is the replay of the counting rows, kept only in FSRS folders.
+    const stored = rows.memoFsrs.find((row) => row.memo_id === memo.id);
+    if (folder.scheduler !== "fsrs") {
+      if (stored) fact("memo_fsrs row", "present", "none in a repetition folder");
+      continue;
+    }
+    const { retrievability: _, ...replayed } = fsrsStateFromReviews(
+      reviews.map((review) => ({ at: review.reviewed_at, grade: review.grade })),
+      { now: clock, createdAt: memo.created_at, desiredRetention: folder.desired_retention },
+    );
+    const kept = stored && {
+      state: ["new", "learning", "review", "relearning"][stored.state],
+      stability: stored.stability,
+      difficulty: stored.difficulty,
+      due: stored.due,
+      lapses: stored.lapses,
+      reps: stored.reps,
+      learningSteps: stored.learning_steps,
+      lastReviewedAt: stored.last_review,
+    };
+    if (JSON.stringify(kept) !== JSON.stringify(replayed)) {
+      fact("memo_fsrs", JSON.stringify(kept), JSON.stringify(replayed));
+    }
+    if (stored && stored.folder_id !== memo.folder_id) {
+      fact("memo_fsrs.folder_id", stored.folder_id, memo.folder_id);
+    }
   }
   for (const review of rows.memoReviews) {
     if (!memoIds.has(review.memo_id)) problems.push(`review ${review.op_id} of a deleted memo`);
@@ -680,7 +792,7 @@ describe("fuzzed requests to the memo and folder routes", () => {
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(18);
+    expect(routes).toHaveLength(21);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({
@@ -733,6 +845,36 @@ describe("fuzzed requests to the memo and folder routes", () => {
       }
     }
     expect((await client.get("/api/home/review-list?limit=100")).status).toBe(200);
+  });
+
+  it("keeps the search index equal to every memo's text and tags", async ({ onTestFailed }) => {
+    onTestFailed(rerunHint);
+    expectFullRun();
+    const rows = await userRows(server, userId);
+    const expected = rows.memos.map((memo) => {
+      const tags = normalizeTags(JSON.parse(memo.tags) as string[]);
+      const folded = foldSearchableMemo(
+        searchableMemoText({ ...memo, flashCardHint: memo.flash_card_hint, tags }),
+      );
+      return {
+        memoId: memo.id,
+        ...folded,
+        tags: JSON.stringify(folded.tags),
+        tagCount: tags.length,
+      };
+    });
+    const tagCounts = new Map<string, number>();
+    for (const tag of rows.memoTags)
+      tagCounts.set(tag.memo_id, (tagCounts.get(tag.memo_id) ?? 0) + 1);
+    const indexed = rows.memoSearch.map((row) => ({
+      memoId: row.memo_id,
+      title: row.title,
+      body: row.body,
+      hint: row.hint,
+      tags: row.tags,
+      tagCount: tagCounts.get(row.memo_id) ?? 0,
+    }));
+    expect(indexed).toEqual(expected);
   });
 
   it("leaves the other user's data untouched", async ({ onTestFailed }) => {

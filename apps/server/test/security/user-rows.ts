@@ -37,8 +37,32 @@ export async function userRows(server: TestServer, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("op_id")
       .execute(),
+    memoSearch: await kysely
+      .selectFrom("memo_search")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("memo_id")
+      .execute(),
+    memoTags: await kysely
+      .selectFrom("memo_tags")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("memo_id")
+      .orderBy("tag_key")
+      .execute(),
     scratchTexts: await kysely
       .selectFrom("scratch_texts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .execute(),
+    memoFsrs: await kysely
+      .selectFrom("memo_fsrs")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("memo_id")
+      .execute(),
+    fsrsParameters: await kysely
+      .selectFrom("fsrs_parameters")
       .selectAll()
       .where("user_id", "=", userId)
       .execute(),
@@ -55,6 +79,10 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     memoReviews: rows.memoReviews.length,
     memoCompletions: rows.memoCompletions.length,
     appliedOps: rows.appliedOps.length,
+    memoSearch: rows.memoSearch.length,
+    memoTags: rows.memoTags.length,
     scratchTexts: rows.scratchTexts.length,
+    memoFsrs: rows.memoFsrs.length,
+    fsrsParameters: rows.fsrsParameters.length,
   };
 }

@@ -1,4 +1,4 @@
-import { isEmptyRichText, normalizeSubjectName } from "@mnemo/domain";
+import { foldSearchText, isEmptyRichText, normalizeSubjectName } from "@mnemo/domain";
 import {
   type DefaultTreeAdapterTypes,
   defaultTreeAdapter,
@@ -7,7 +7,7 @@ import {
   serialize,
 } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestClient } from "../helpers/client.js";
+import type { TestClient, TestResponse } from "../helpers/client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { clientFromFreshIp, signUpVerified } from "../helpers/users.js";
 
@@ -366,6 +366,36 @@ describe("memo contents, title and hint with XSS payloads", () => {
       expect(summary.flashCardHint).toBe(payload);
     }
   });
+
+  it.each(["alert", '"<script"', "onerror", "javascript:"])(
+    "GET /api/search?q=%s answers snippets whose only markup is <mark>",
+    async (q) => {
+      expect(memoIdsOf.size).toBe(PAYLOADS.length);
+      const results: Array<{ snippet: string }> = [];
+      let cursor: string | null = null;
+      do {
+        const query = new URLSearchParams({ q, limit: "100", ...(cursor ? { cursor } : {}) });
+        const response: TestResponse = await client.get(`/api/search?${query}`);
+        expect(response.status).toBe(200);
+        results.push(...response.body.results);
+        cursor = response.body.nextCursor;
+      } while (cursor);
+      // Title and hint hold the payload as typed, so every payload with the query in it is found.
+      const expected = PAYLOADS.filter((payload) =>
+        payload.toLowerCase().includes(q.replaceAll('"', "")),
+      );
+      expect(results.length).toBeGreaterThanOrEqual(expected.length);
+      for (const result of results) {
+        const elements = elementsOf(parseContents(result.snippet));
+        expect(elements.length, result.snippet).toBeGreaterThan(0);
+        for (const element of elements) {
+          expect(element.tagName, result.snippet).toBe("mark");
+          expect(element.attrs, result.snippet).toEqual([]);
+          expect(foldSearchText(textOf(element)), result.snippet).toBe(q.replaceAll('"', ""));
+        }
+      }
+    },
+  );
 
   it("answers JSON with nosniff, so a browser never reads a raw title as HTML", async () => {
     const { created } = memoIdsOf.get(PAYLOADS[0] ?? "") ?? { created: "" };

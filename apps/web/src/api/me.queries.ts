@@ -1,4 +1,9 @@
-import { cacheFreshness, type UpdateMeInput, type User } from "@mnemo/domain";
+import {
+  cacheFreshness,
+  type ReminderSettings,
+  type UpdateMeInput,
+  type User,
+} from "@mnemo/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, isNetworkError } from "./client";
 
@@ -7,7 +12,8 @@ import { ApiError, api, isNetworkError } from "./client";
  * and what the session says about it. (The domain has no schema of this answer yet.)
  */
 export interface Me {
-  user: User & { photoUrl: string | null };
+  /** `reminder` is null until the user first saves reminder settings. */
+  user: User & { photoUrl: string | null; reminder: ReminderSettings | null };
   isAnonymous: boolean;
   emailVerified: boolean;
   isAdmin: boolean;

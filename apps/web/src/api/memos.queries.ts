@@ -118,12 +118,13 @@ async function readMemo(memoId: string): Promise<MemoDetail> {
   }
 }
 
+/** The query of a whole memo, for `useQuery` and for reading one ahead (`prefetchQuery`). */
+export function memoDetailQuery(memoId: string) {
+  return { queryKey: memoKeys.detail(memoId), queryFn: () => readMemo(memoId) };
+}
+
 export function useMemo(memoId: string | undefined) {
-  return useQuery({
-    queryKey: memoKeys.detail(memoId ?? ""),
-    enabled: Boolean(memoId),
-    queryFn: () => readMemo(memoId ?? ""),
-  });
+  return useQuery({ ...memoDetailQuery(memoId ?? ""), enabled: Boolean(memoId) });
 }
 
 // Every change is made on the device first (cache + outbox in one transaction): it shows at

@@ -46,6 +46,8 @@ const info = () => import("../features/info/info.screens");
 const text = () => import("../features/text/text.screens");
 const subjects = () => import("../features/subjects/subjects.screens");
 const shared = () => import("../features/shared/shared.screens");
+const review = () => import("../features/review/review.screens");
+const stats = () => import("../features/stats/stats.screens");
 
 /**
  * Every route of PRODUCT.md › Screens. Query parameters carry the ids of the screens without path
@@ -79,9 +81,12 @@ export const routes: RouteObject[] = [
       screen("private-memos/:folderId", "user", memos, "PrivateMemosScreen"),
       screen("upsert-private-memo", "user", memos, "UpsertPrivateMemoScreen"),
       screen("view-private-memo", "user", memos, "ViewPrivateMemoScreen"),
+      screen("search", "user", memos, "SearchScreen"),
       screen("private-calendar", "user", calendar, "PrivateCalendarScreen"),
       screen("folder-settings", "user", folders, "FolderSettingsScreen"),
       screen("review-memo-settings", "user", folders, "ReviewMemoSettingsScreen"),
+      screen("review", "user", review, "ReviewScreen"),
+      screen("stats", "user", stats, "StatsScreen"),
       screen("*", "public", info, "NotFoundScreen"),
     ],
   },

@@ -1,5 +1,6 @@
 import type { ErrorCode, Folder, MemoSummary, SyncChange } from "@mnemo/domain";
-import { Dexie, type EntityTable } from "dexie";
+import { Dexie, type EntityTable, type Transaction } from "dexie";
+import { type SearchEntry, type SearchTextEntry, searchEntries } from "./search-entry";
 
 /**
  * A memo as the device keeps it: the list fields the server sends (no contents: those live in
@@ -88,12 +89,18 @@ export type MetaKey =
   | "serverTime"
   | "syncedAt"
   | "bodyBytes"
-  | "downloadTotal";
+  | "downloadTotal"
+  /** The user's FSRS weights (`GET /api/fsrs/parameters`), for offline reviews and previews. */
+  | "fsrsWeights"
+  /** The last `GET /api/stats` answer, the base of the statistics read offline. */
+  | "stats";
 
 export type CacheDb = Dexie & {
   folders: EntityTable<Folder, "id">;
   memos: EntityTable<CachedMemo, "id">;
   bodies: EntityTable<CachedBody, "id">;
+  search: EntityTable<SearchEntry, "id">;
+  searchText: EntityTable<SearchTextEntry, "id">;
   outbox: EntityTable<OutboxEntry, "seq">;
   rejected: EntityTable<RejectedEntry, "id">;
   drafts: EntityTable<Draft, "key">;
@@ -116,5 +123,44 @@ export function createCacheDb(userId: string): CacheDb {
     drafts: "key",
     meta: "key",
   });
+  // The search index, and the memos by tag (the user's tags, counted without reading every memo).
+  // A cache made before it holds no index entries: it is downloaded again (see
+  // `startOverForSearch`), which builds them as the first download does.
+  db.version(2)
+    .stores({
+      memos: "id, folderId, [homeRv+dueKey], *tags",
+      search: "id",
+      searchText: "id",
+    })
+    .upgrade((tx) => startOverForSearch(tx));
   return db;
+}
+
+/**
+ * Upgrades a cache from version 1: its memos are downloaded again from the start of the change
+ * feed, which indexes each one. Memos with changes waiting to be sent stay (the download does not
+ * overwrite them) and are indexed from what the device holds.
+ */
+async function startOverForSearch(tx: Transaction): Promise<void> {
+  const pending = new Set(
+    (await tx.table("outbox").toCollection().toArray()).map((entry: OutboxEntry) => entry.targetId),
+  );
+  const memos = tx.table<CachedMemo, string>("memos");
+  const bodies = tx.table<CachedBody, string>("bodies");
+  const stale = ((await memos.toCollection().primaryKeys()) as string[]).filter(
+    (id) => !pending.has(id),
+  );
+  await memos.bulkDelete(stale);
+  await bodies.bulkDelete(stale);
+  const kept = await bodies.toArray();
+  const keptMemos = await memos.bulkGet(kept.map((body) => body.id));
+  const entries = kept.flatMap((body, index) => {
+    const memo = keptMemos[index];
+    return memo ? [searchEntries(memo, body.contents)] : [];
+  });
+  await tx.table("search").bulkPut(entries.map(({ entry }) => entry));
+  await tx.table("searchText").bulkPut(entries.map(({ text }) => text));
+  const bytes = kept.reduce((sum, body) => sum + body.size, 0);
+  await tx.table("meta").bulkDelete(["cursor", "isComplete", "downloadTotal"]);
+  await tx.table("meta").put({ key: "bodyBytes", value: bytes });
 }

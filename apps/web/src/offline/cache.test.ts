@@ -38,6 +38,7 @@ function memo(fields: Partial<MemoDetail> = {}): MemoDetail {
     isShared: false,
     revision: 3,
     conflictOf: null,
+    fsrs: null,
     ...fields,
   };
 }
@@ -65,12 +66,22 @@ describe("derivedKeys", () => {
 describe("toCachedMemo", () => {
   it("keeps the list fields, drops contents and list-only fields", () => {
     const cached = toCachedMemo(
-      { ...memo(), sortingValue: 1, folderTitle: "x" } as never,
+      {
+        ...memo(),
+        sortingValue: 1,
+        folderTitle: "x",
+        snippet: "<mark>사과</mark>는",
+        score: 1.5,
+        isTitleHit: true,
+      } as never,
       folder(),
     );
     expect(cached).not.toHaveProperty("contents");
     expect(cached).not.toHaveProperty("sortingValue");
     expect(cached).not.toHaveProperty("folderTitle");
+    // A search result stored for its row actions (search.queries.ts) is a list row.
+    for (const field of ["snippet", "score", "isTitleHit"])
+      expect(cached).not.toHaveProperty(field);
     expect(cached.title).toBe("사과는 apple");
     expect(cached.revision).toBe(3);
     expect(cached.reviewedDates).toEqual([NOW - 2 * DAY_MS, NOW - DAY_MS]);

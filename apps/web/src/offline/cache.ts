@@ -9,6 +9,8 @@ import {
 } from "@mnemo/domain";
 import { ApiError } from "../api/client";
 import { type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
+import { type SearchFields, searchEntries } from "./search-entry";
+import { forgetSearchIndex, noteSearchChange } from "./search-memory";
 
 /**
  * The signed-in user's cache: opened when the user becomes known, closed (and deleted on logout)
@@ -25,6 +27,7 @@ export function openCache(userId: string, userName: string): CacheDb {
     return current.db;
   }
   current?.db.close();
+  forgetSearchIndex();
   const db = createCacheDb(userId);
   current = { userId, userName, db };
   deletedElsewhere = false;
@@ -59,6 +62,7 @@ export async function deleteCache(userId: string): Promise<void> {
   if (current?.userId === userId) {
     current.db.close();
     current = null;
+    forgetSearchIndex();
   }
   // Another tab holding the database open could keep the deletion waiting: do not hang a logout.
   await Promise.race([
@@ -81,7 +85,13 @@ function listenToOtherTabs(userId: string): void {
   otherTabs?.close();
   otherTabs =
     typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`mnemo-${userId}`);
-  if (otherTabs) otherTabs.onmessage = () => notifyListeners();
+  if (otherTabs) {
+    otherTabs.onmessage = () => {
+      // Its writes did not pass through this tab's index in memory.
+      forgetSearchIndex();
+      notifyListeners();
+    };
+  }
 }
 
 function notifyListeners(): void {
@@ -141,9 +151,15 @@ type ServerMemo = Omit<MemoSummary, "sortingValue"> &
     sortingValue?: unknown;
     folderTitle?: unknown;
     repetitionScore?: unknown;
+    snippet?: unknown;
+    score?: unknown;
+    isTitleHit?: unknown;
   };
 
-/** A memo from the server as the cache keeps it (list fields; the body goes to `bodies`). */
+/**
+ * A memo from the server as the cache keeps it: list fields (the body goes to `bodies`), without
+ * what only a home or search answer carries.
+ */
 export function toCachedMemo(
   memo: ServerMemo,
   folder: Folder | undefined,
@@ -154,6 +170,9 @@ export function toCachedMemo(
     sortingValue: _sortingValue,
     folderTitle: _folderTitle,
     repetitionScore: _score,
+    snippet: _snippet,
+    score: _searchScore,
+    isTitleHit: _isTitleHit,
     reviewedDates,
     completedDates,
     ...fields
@@ -202,12 +221,39 @@ export async function putBodies(
   await addBodyBytes(db, delta);
 }
 
-/** Removes memos with their bodies (their bytes leave the budget). */
+/**
+ * Brings the search index up to date with memos just stored, in the same transaction (so the
+ * index never disagrees with the lists). `contents` is absent when only list fields changed:
+ * the indexed text of the contents stays.
+ */
+export async function indexMemos(
+  db: CacheDb,
+  memos: readonly { memo: SearchFields; contents?: string }[],
+): Promise<void> {
+  if (memos.length === 0) return;
+  const previous = await db.searchText.bulkGet(memos.map(({ memo }) => memo.id));
+  const entries = memos.map(({ memo, contents }, index) =>
+    searchEntries(memo, contents, previous[index]),
+  );
+  const put = entries.map(({ entry }) => entry);
+  await db.search.bulkPut(put);
+  await db.searchText.bulkPut(entries.map(({ text }) => text));
+  const tagsChanged = entries.some(
+    ({ text }, index) =>
+      text.text.tags.join("\n") !== (previous[index]?.text.tags.join("\n") ?? ""),
+  );
+  noteSearchChange(db, { put, deleted: [], tagsChanged });
+}
+
+/** Removes memos with their bodies (their bytes leave the budget) and their search entries. */
 export async function deleteMemos(db: CacheDb, memoIds: readonly string[]): Promise<void> {
   if (memoIds.length === 0) return;
   const bodies = await db.bodies.bulkGet([...memoIds]);
   await db.memos.bulkDelete([...memoIds]);
   await db.bodies.bulkDelete([...memoIds]);
+  await db.search.bulkDelete([...memoIds]);
+  await db.searchText.bulkDelete([...memoIds]);
+  noteSearchChange(db, { put: [], deleted: memoIds, tagsChanged: true });
   await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), 0));
 }
 

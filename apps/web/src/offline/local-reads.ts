@@ -1,10 +1,14 @@
 import {
+  DEFAULT_DESIRED_RETENTION,
   DEFAULT_REPETITION_VALUE,
+  DEFAULT_SCHEDULER,
   type Folder,
+  fsrsRetrievability,
   type HomeReviewItem,
   type MemoDetail,
   type MemoSummary,
   mergeHomeReviewList,
+  type ReviewQueueItem,
   type SortMode,
   sortMemosWithValues,
   withFolderTree,
@@ -79,6 +83,99 @@ export async function readHomeList(limit: number, now: number): Promise<HomeRevi
     folderTitle: titles.get(memo.folderId) ?? "",
     repetitionScore: score,
   }));
+}
+
+/**
+ * The review session's queue as `GET /api/review/queue` computes it, from the device's cache
+ * (issue 9 › The review session): the due FSRS memos in scope (`fsrs.due` ≤ now), lowest
+ * retrievability first (ties by id), then the repetition memos most due first (the home review
+ * list's rule; a repetition folder's `repetition_value` order), each once, at most `limit`.
+ * The scope is one folder, or the folders shown on home.
+ */
+export async function readReviewQueue(
+  folderId: string | null,
+  limit: number,
+  now: number,
+  utcOffsetMinutes: number,
+): Promise<ReviewQueueItem[]> {
+  const db = cacheDb();
+  const [folders, storedWeights] = await Promise.all([
+    db.folders.toArray(),
+    db.meta.get("fsrsWeights"),
+  ]);
+  const weights = Array.isArray(storedWeights?.value) ? (storedWeights.value as number[]) : null;
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const inScope = folders.filter((folder) =>
+    folderId === null ? folder.showAtHomeReviewList : folder.id === folderId,
+  );
+  const item = (
+    memo: CachedMemo,
+    sortingValue: number | null,
+    source: ReviewQueueItem["source"],
+  ): ReviewQueueItem => {
+    const folder = byId.get(memo.folderId);
+    return {
+      ...toSummary(memo, sortingValue),
+      folderTitle: folder?.title ?? "",
+      scheduler: folder?.scheduler ?? DEFAULT_SCHEDULER,
+      desiredRetention: folder?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
+      enableFlashCardFeature: folder?.enableFlashCardFeature ?? false,
+      source,
+    };
+  };
+
+  const fsrsFolderIds = inScope.filter((f) => f.scheduler === "fsrs").map((f) => f.id);
+  const fsrsMemos =
+    fsrsFolderIds.length === 0
+      ? []
+      : await db.memos.where("folderId").anyOf(fsrsFolderIds).toArray();
+  const due = fsrsMemos
+    .flatMap((memo) => {
+      if (!memo.fsrs || memo.fsrs.due > now) return [];
+      const retrievability = fsrsRetrievability(memo.fsrs, now, weights);
+      return [{ memo: { ...memo, fsrs: { ...memo.fsrs, retrievability } }, retrievability }];
+    })
+    .sort((a, b) => a.retrievability - b.retrievability || compareIds(a.memo.id, b.memo.id))
+    .slice(0, limit)
+    .map(({ memo, retrievability }) => item(memo, retrievability, "fsrs"));
+
+  const room = limit - due.length;
+  let repetition: ReviewQueueItem[] = [];
+  if (room > 0 && folderId === null) {
+    const home = await readHomeList(limit, now);
+    repetition = home
+      .filter((memo) => byId.get(memo.folderId)?.scheduler !== "fsrs")
+      .map(({ folderTitle: _f, repetitionScore: _r, dueKey: _d, ...summary }) => {
+        const folder = byId.get(summary.folderId);
+        return {
+          ...summary,
+          folderTitle: folder?.title ?? "",
+          scheduler: DEFAULT_SCHEDULER,
+          desiredRetention: folder?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
+          enableFlashCardFeature: folder?.enableFlashCardFeature ?? false,
+          source: "repetition" as const,
+        };
+      });
+  } else if (room > 0 && inScope[0] && inScope[0].scheduler !== "fsrs") {
+    repetition = (await readMemoList(inScope[0].id, "repetition_value", now, utcOffsetMinutes)).map(
+      ({ sortingValue, ...summary }) => ({
+        ...summary,
+        sortingValue,
+        folderTitle: inScope[0]?.title ?? "",
+        scheduler: DEFAULT_SCHEDULER,
+        desiredRetention: inScope[0]?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
+        enableFlashCardFeature: inScope[0]?.enableFlashCardFeature ?? false,
+        source: "repetition" as const,
+      }),
+    );
+  }
+  const queued = new Set(due.map((memo) => memo.id));
+  return [...due, ...repetition.filter((memo) => !queued.has(memo.id)).slice(0, room)];
+}
+
+/** Ids in a stable order on every device: by UTF-16 code units. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -6,12 +6,21 @@ import {
   type CreateFolderInput,
   type CreateMemoInput,
   changePriority,
+  DEFAULT_DESIRED_RETENTION,
   DEFAULT_REPETITION_VALUE,
+  DEFAULT_SCHEDULER,
   ErrorCode,
   type Folder,
+  type FsrsGrade,
+  type FsrsMemoState,
+  fsrsRetrievability,
+  fsrsStateFromReviews,
   isEmptyRichText,
   type MemoDetail,
   type MemoSummary,
+  newFsrsMemory,
+  nextFsrsMemory,
+  normalizeTags,
   previewFromHtml,
   ROOT_FOLDER_ID,
   randomId,
@@ -26,12 +35,14 @@ import {
   cacheUser,
   deleteMemos,
   derivedKeys,
+  indexMemos,
   notifyChanged,
   putBodies,
   putFolder,
 } from "./cache";
 import type { CacheDb, CachedMemo, OutboxOp } from "./cache-db";
 import { readMemoDetail, toSummary } from "./local-reads";
+import { isBeingSent } from "./sync-push";
 
 // Every change the user makes lands here: the cache and the outbox are written in one IndexedDB
 // transaction (so a change is never shown without being queued, nor queued without being shown),
@@ -55,14 +66,10 @@ function targetOf(op: OutboxOp): string {
   return "";
 }
 
-async function queue(db: CacheDb, op: OutboxOp): Promise<void> {
-  await db.outbox.add({
-    opId: randomId(),
-    op,
-    targetId: targetOf(op),
-    queuedAt: Date.now(),
-    attempts: 0,
-  });
+/** Adds a change to the outbox; answers its opId (the server applies each opId once). */
+async function queue(db: CacheDb, op: OutboxOp, opId = randomId()): Promise<string> {
+  await db.outbox.add({ opId, op, targetId: targetOf(op), queuedAt: Date.now(), attempts: 0 });
+  return opId;
 }
 
 /** Runs a change in one transaction over the cache and the outbox, then tells everyone. */
@@ -70,7 +77,7 @@ async function change<T>(run: (db: CacheDb) => Promise<T>): Promise<T> {
   const db = cacheDb();
   const result = await db.transaction(
     "rw",
-    [db.memos, db.bodies, db.folders, db.outbox, db.meta],
+    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
     () => run(db),
   );
   notifyChanged();
@@ -113,7 +120,7 @@ export async function createMemoLocally(input: CreateMemoInput): Promise<MemoDet
       preview: previewFromHtml(contents),
       categoryId: input.categoryId ?? null,
       type: input.type ?? "memo",
-      tags: input.tags ?? [],
+      tags: normalizeTags(input.tags ?? []),
       createdAt: now,
       updatedAt: now,
       userId: user?.userId ?? "",
@@ -130,6 +137,7 @@ export async function createMemoLocally(input: CreateMemoInput): Promise<MemoDet
       isShared: false,
       revision: 1,
       conflictOf: null,
+      fsrs: null,
     };
     await db.memos.put({
       ...fields,
@@ -138,6 +146,7 @@ export async function createMemoLocally(input: CreateMemoInput): Promise<MemoDet
       completedDates: [],
     });
     await putBodies(db, [{ id, contents }]);
+    await indexMemos(db, [{ memo: fields, contents }]);
     await queue(db, { kind: "memo.create", memoId: id, input: { ...input, id } });
   });
   return detailOf(id);
@@ -154,14 +163,17 @@ export async function updateMemoLocally(
     // PRODUCT.md › Editing and deleting: empty editor content leaves the stored contents (and
     // preview) as they are.
     const hasContents = !isEmptyRichText(contents);
-    await db.memos.put({
+    const updated: CachedMemo = {
       ...memo,
       ...fields,
       ...(fields.title !== undefined && { title: fields.title.trim() }),
+      ...(fields.tags !== undefined && { tags: normalizeTags(fields.tags) }),
       ...(hasContents && { preview: previewFromHtml(contents) }),
       updatedAt: Date.now(),
-    });
+    };
+    await db.memos.put(updated);
     if (hasContents) await putBodies(db, [{ id: memoId, contents }]);
+    await indexMemos(db, [{ memo: updated, contents: hasContents ? contents : undefined }]);
     await queue(db, {
       kind: "memo.update",
       memoId,
@@ -172,13 +184,40 @@ export async function updateMemoLocally(
   return detailOf(memoId);
 }
 
+/**
+ * A memo's FSRS state in `folder` after a move or a change of the folder's scheduler, until the
+ * server's copy (derived again from every review row) arrives: none in a repetition folder; the
+ * known state, else the reviews known on this device replayed without their grades (Good), in
+ * an FSRS folder.
+ */
+function fsrsInFolder(
+  memo: CachedMemo,
+  folder: Folder,
+  now: number,
+  weights: readonly number[] | null,
+): FsrsMemoState | null {
+  if (folder.scheduler !== "fsrs") return null;
+  if (memo.fsrs) return memo.fsrs;
+  const rows = (memo.reviewedDates ?? []).map((at) => ({ at, grade: null }));
+  return fsrsStateFromReviews(rows, {
+    now,
+    desiredRetention: folder.desiredRetention,
+    weights,
+    createdAt: memo.createdAt,
+  });
+}
+
 export async function moveMemoLocally(memoId: string, folderId: string): Promise<MemoDetail> {
   await change(async (db) => {
     const memo = await requireMemo(db, memoId);
     const folder = await requireFolder(db, folderId);
-    const moved = { ...memo, folderId, updatedAt: Date.now() };
+    const now = Date.now();
+    const fsrs = fsrsInFolder(memo, folder, now, await fsrsWeights(db));
+    const moved = { ...memo, folderId, fsrs, updatedAt: now };
     delete moved.homeRv;
     await db.memos.put({ ...moved, ...derivedKeys(moved, folder) });
+    // The index filters by folder and ranks ties by the time of the last change.
+    await indexMemos(db, [{ memo: moved }]);
     await queue(db, { kind: "memo.move", memoId, folderId });
   });
   return detailOf(memoId);
@@ -217,16 +256,118 @@ async function memoOp(
   });
 }
 
+/** The user's FSRS weights as last read from the server; `null`: the defaults. */
+async function fsrsWeights(db: CacheDb): Promise<readonly number[] | null> {
+  const stored = await db.meta.get("fsrsWeights");
+  return Array.isArray(stored?.value) ? (stored.value as number[]) : null;
+}
+
 /**
- * PRODUCT.md › Review: the domain's `applyReview` with the folder's read repetition value, then
- * the new due key.
+ * A memo after one review at `at` (PRODUCT.md › Review, issue 9 › The scheduler): the domain's
+ * `applyReview` with the folder's read repetition value and the new due key; in an FSRS folder
+ * also its FSRS state advanced by the grade (none: Good) with the domain's `nextFsrsMemory`, as
+ * the server's replay of the rows ends.
  */
-export function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
+function reviewedMemo(
+  memo: CachedMemo,
+  folder: Folder | undefined,
+  review: { at: number; grade: FsrsGrade | null },
+  weights: readonly number[] | null,
+): CachedMemo {
+  const value = folder?.readRepetitionValue ?? DEFAULT_REPETITION_VALUE;
+  const reviewed = applyReview(memo, { at: review.at, value });
+  let fsrs: FsrsMemoState | null = null;
+  if (folder?.scheduler === "fsrs") {
+    const memory = nextFsrsMemory(memo.fsrs ?? newFsrsMemory(memo.createdAt), review, {
+      desiredRetention: folder.desiredRetention,
+      weights,
+    });
+    fsrs = { ...memory, retrievability: fsrsRetrievability(memory, review.at, weights) };
+  }
+  return { ...reviewed, fsrs, ...derivedKeys(reviewed, folder) };
+}
+
+/** PRODUCT.md › Review: a review from a list (no grade: Good in an FSRS folder). */
+export async function reviewMemoLocally(memoId: string): Promise<MemoSummary> {
   const reviewedAt = Date.now();
-  return memoOp(memoId, { kind: "memo.review", memoId, reviewedAt }, (memo, folder) => {
-    const value = folder?.readRepetitionValue ?? DEFAULT_REPETITION_VALUE;
-    const reviewed = applyReview(memo, { at: reviewedAt, value });
-    return { ...reviewed, ...derivedKeys(reviewed, folder) };
+  const weights = await fsrsWeights(cacheDb());
+  return memoOp(memoId, { kind: "memo.review", memoId, reviewedAt }, (memo, folder) =>
+    reviewedMemo(memo, folder, { at: reviewedAt, grade: null }, weights),
+  );
+}
+
+/** A review recorded on the device: its outbox opId (to undo it by) and the memo after it. */
+export interface RecordedReview {
+  opId: string;
+  memo: MemoSummary;
+}
+
+/**
+ * The cached memos as they were before the reviews of this tab's sessions, by review opId, so
+ * an undo puts back what the review changed on the device (the server derives its own copy from
+ * the rows left). Only the latest few are kept: a session undoes its last review only.
+ */
+const beforeReview = new Map<string, CachedMemo>();
+const KEPT_FOR_UNDO = 20;
+
+/**
+ * A review of the review session, with its grade (`null`: none, e.g. a repetition folder),
+ * recorded as {@link reviewMemoLocally} does under the opId the session chose (it moves on
+ * before this write ends, and undoes the review by that opId).
+ */
+export async function recordReviewLocally(
+  memoId: string,
+  opId: string,
+  grade: FsrsGrade | null,
+): Promise<RecordedReview> {
+  const reviewedAt = Date.now();
+  return change(async (db) => {
+    const memo = await requireMemo(db, memoId);
+    const folder = await db.folders.get(memo.folderId);
+    const next = reviewedMemo(memo, folder, { at: reviewedAt, grade }, await fsrsWeights(db));
+    await db.memos.put(next);
+    await queue(
+      db,
+      { kind: "memo.review", memoId, reviewedAt, ...(grade !== null && { grade }) },
+      opId,
+    );
+    beforeReview.set(opId, memo);
+    for (const key of beforeReview.keys()) {
+      if (beforeReview.size <= KEPT_FOR_UNDO) break;
+      beforeReview.delete(key);
+    }
+    return { opId, memo: toSummary(next, null) };
+  });
+}
+
+/**
+ * Undoes a review recorded by {@link recordReviewLocally}: while it still waits in the outbox it
+ * is simply dropped; once sent (or while being sent) a `memo.review.undo` is queued after it
+ * (`DELETE /api/memos/:memoId/reviews/:opId`). Either way the device's memo gets back the review
+ * fields and FSRS state it had before; the server derives its own from the rows left.
+ */
+export async function undoReviewLocally(memoId: string, opId: string): Promise<void> {
+  await change(async (db) => {
+    const memo = await requireMemo(db, memoId);
+    const waiting = await db.outbox.where("targetId").equals(memoId).toArray();
+    const entry = waiting.find((candidate) => candidate.opId === opId);
+    if (entry?.seq !== undefined && !isBeingSent(opId)) await db.outbox.delete(entry.seq);
+    else await queue(db, { kind: "memo.review.undo", memoId, reviewOpId: opId });
+    const before = beforeReview.get(opId);
+    beforeReview.delete(opId);
+    if (!before) return;
+    const folder = await db.folders.get(memo.folderId);
+    const restored: CachedMemo = {
+      ...memo,
+      reviewCount: before.reviewCount,
+      accumulatedReviewValue: before.accumulatedReviewValue,
+      lastReviewedAt: before.lastReviewedAt,
+      fsrs: before.fsrs,
+    };
+    if (before.reviewedDates) restored.reviewedDates = before.reviewedDates;
+    else delete restored.reviewedDates;
+    delete restored.homeRv;
+    await db.memos.put({ ...restored, ...derivedKeys(restored, folder) });
   });
 }
 
@@ -287,6 +428,8 @@ export function newFolder(
     showSortingValues: false,
     showReviewCount: false,
     showAtHomeReviewList: true,
+    scheduler: DEFAULT_SCHEDULER,
+    desiredRetention: DEFAULT_DESIRED_RETENTION,
     updatedAt: fields.createdAt,
     ...fields,
   };
@@ -334,6 +477,16 @@ export async function updateFolderLocally(
       updatedAt: Date.now(),
     };
     await putFolder(db, next);
+    if (next.scheduler !== folder.scheduler) {
+      const now = Date.now();
+      const weights = await fsrsWeights(db);
+      await db.memos
+        .where("folderId")
+        .equals(folderId)
+        .modify((memo) => {
+          memo.fsrs = fsrsInFolder(memo, next, now, weights);
+        });
+    }
     await queue(db, { kind: "folder.update", folderId, input });
     return next;
   });

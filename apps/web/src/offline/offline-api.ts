@@ -21,7 +21,9 @@ export {
   readHomeList,
   readMemoDetail,
   readMemoList,
+  readReviewQueue,
 } from "./local-reads";
+export { preloadSearchIndex, readTags, searchLocally } from "./local-search";
 export {
   changePriorityLocally,
   completeMemoLocally,
@@ -30,12 +32,20 @@ export {
   deleteFolderLocally,
   deleteMemoLocally,
   moveMemoLocally,
+  recordReviewLocally,
   reorderFoldersLocally,
   reviewMemoLocally,
   uncompleteMemoLocally,
+  undoReviewLocally,
   updateFolderLocally,
   updateMemoLocally,
 } from "./local-writes";
 export { onSignedOut, requestSync, startSync, stopSync } from "./sync-engine";
 export { dismissRejected, getSyncStatus, subscribeSyncStatus } from "./sync-status";
-export { hasPendingChanges, storeServerFolders, storeServerMemos } from "./sync-store";
+export {
+  hasPendingChanges,
+  readFsrsWeights,
+  storeFsrsWeights,
+  storeServerFolders,
+  storeServerMemos,
+} from "./sync-store";

@@ -5,6 +5,7 @@ import {
   cacheDb,
   deleteMemos,
   evictBodies,
+  indexMemos,
   isCacheComplete,
   notifyChanged,
   putBodies,
@@ -23,31 +24,39 @@ import { pendingTargets, storeServerFolder } from "./sync-store";
 const PULL_PAGE = 1_000;
 
 async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> {
-  await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
-    const pending = await pendingTargets(db);
-    for (const folder of page.folders) await storeServerFolder(db, folder, pending);
-    const memos = page.memos.filter((memo) => !pending.has(memo.id));
-    if (memos.length > 0) {
-      const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
-      const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
-      await db.memos.bulkPut(
-        memos.map((memo, index) =>
-          toCachedMemo(memo, folders.get(memo.folderId), previous[index] as CachedMemo),
-        ),
-      );
-      await putBodies(
-        db,
-        memos.map((memo) => ({ id: memo.id, contents: memo.contents })),
-      );
-    }
-    const deleted = page.deletions.filter((item) => !pending.has(item.id));
-    const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
-    const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
-    await deleteMemos(db, memoIds);
-    if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
-    await db.meta.put({ key: "cursor", value: page.nextCursor });
-    await db.meta.put({ key: "serverTime", value: page.serverTime });
-  });
+  await db.transaction(
+    "rw",
+    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
+    async () => {
+      const pending = await pendingTargets(db);
+      for (const folder of page.folders) await storeServerFolder(db, folder, pending);
+      const memos = page.memos.filter((memo) => !pending.has(memo.id));
+      if (memos.length > 0) {
+        const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
+        const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
+        await db.memos.bulkPut(
+          memos.map((memo, index) =>
+            toCachedMemo(memo, folders.get(memo.folderId), previous[index] as CachedMemo),
+          ),
+        );
+        await putBodies(
+          db,
+          memos.map((memo) => ({ id: memo.id, contents: memo.contents })),
+        );
+        await indexMemos(
+          db,
+          memos.map((memo) => ({ memo, contents: memo.contents })),
+        );
+      }
+      const deleted = page.deletions.filter((item) => !pending.has(item.id));
+      const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
+      const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
+      await deleteMemos(db, memoIds);
+      if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
+      await db.meta.put({ key: "cursor", value: page.nextCursor });
+      await db.meta.put({ key: "serverTime", value: page.serverTime });
+    },
+  );
 }
 
 /**

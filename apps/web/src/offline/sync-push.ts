@@ -27,6 +27,17 @@ const REFRESH_WHILE_PUSHING_MS = 1_000;
 let lastRefreshAt = 0;
 let hasUnshownChanges = false;
 
+/**
+ * The opIds of the request in flight: such a change may be applied by now, so it can no longer
+ * be taken back by dropping it from the outbox (an undo queues its own change instead).
+ */
+const inFlight = new Set<string>();
+
+/** Whether the change with this opId is being sent right now (by this tab). */
+export function isBeingSent(opId: string): boolean {
+  return inFlight.has(opId);
+}
+
 const memoPath = (memoId: string, suffix = "") =>
   `/api/memos/${encodeURIComponent(memoId)}${suffix}`;
 
@@ -45,9 +56,13 @@ interface Applied {
 async function onApplied(done: readonly { entry: OutboxEntry; applied: Applied }[]) {
   if (done.length === 0) return;
   const db = cacheDb();
-  await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
-    for (const { entry, applied } of done) await applyOne(db, entry, applied);
-  });
+  await db.transaction(
+    "rw",
+    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
+    async () => {
+      for (const { entry, applied } of done) await applyOne(db, entry, applied);
+    },
+  );
 }
 
 async function applyOne(db: CacheDb, entry: OutboxEntry, applied: Applied): Promise<void> {
@@ -96,17 +111,21 @@ async function writtenText(db: CacheDb, op: OutboxOp): Promise<RejectedEntry["te
 /** The server refused a change: keep it, with its code, for the user; re-read its target. */
 async function onRefused(entry: OutboxEntry, code: ErrorCode): Promise<void> {
   const db = cacheDb();
-  await db.transaction("rw", [db.memos, db.bodies, db.outbox, db.rejected], async () => {
-    const text = await writtenText(db, entry.op);
-    await db.outbox.delete(entry.seq ?? -1);
-    await db.rejected.add({
-      opId: entry.opId,
-      op: entry.op,
-      code,
-      rejectedAt: Date.now(),
-      ...(text && { text }),
-    });
-  });
+  await db.transaction(
+    "rw",
+    [db.memos, db.bodies, db.search, db.searchText, db.outbox, db.rejected],
+    async () => {
+      const text = await writtenText(db, entry.op);
+      await db.outbox.delete(entry.seq ?? -1);
+      await db.rejected.add({
+        opId: entry.opId,
+        op: entry.op,
+        code,
+        rejectedAt: Date.now(),
+        ...(text && { text }),
+      });
+    },
+  );
   await refreshTarget(entry.op).catch(() => undefined);
 }
 
@@ -118,12 +137,16 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
-    await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
-      const pending = await pendingTargets(db);
-      if (pending.has(op.memoId)) return;
-      if (memo) await storeServerMemo(db, memo.memo, pending);
-      else await deleteMemos(db, [op.memoId]);
-    });
+    await db.transaction(
+      "rw",
+      [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
+      async () => {
+        const pending = await pendingTargets(db);
+        if (pending.has(op.memoId)) return;
+        if (memo) await storeServerMemo(db, memo.memo, pending);
+        else await deleteMemos(db, [op.memoId]);
+      },
+    );
   } else {
     const { folders } = await api<FoldersResponse>("GET", "/api/folders");
     await db.transaction("rw", [db.memos, db.folders, db.outbox], async () => {
@@ -159,8 +182,17 @@ export type PushResult = "done" | "unreachable" | "signed-out";
  * applied once by its opId); stops when the server cannot be reached or fails unexpectedly.
  */
 export async function pushOutbox(): Promise<PushResult> {
+  try {
+    return await pushBatches();
+  } finally {
+    inFlight.clear();
+  }
+}
+
+async function pushBatches(): Promise<PushResult> {
   const db = cacheDb();
   for (;;) {
+    inFlight.clear();
     const batch = await nextBatch(db);
     const first = batch[0];
     if (!first) return "done";
@@ -169,6 +201,7 @@ export async function pushOutbox(): Promise<PushResult> {
       // A create also carries its target's id, which the server ignores (see `OutboxOp`).
       const ops = batch.map((entry) => ({ ...entry.op, opId: entry.opId }));
       const body: SyncOpsInput = { ops };
+      for (const entry of batch) inFlight.add(entry.opId);
       results = (await api<SyncOpsResponse>("POST", "/api/sync/ops", body)).results;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

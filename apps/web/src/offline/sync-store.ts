@@ -1,5 +1,5 @@
 import type { Folder, MemoDetail, MemoSummary } from "@mnemo/domain";
-import { currentCache, putBodies, putFolder, toCachedMemo } from "./cache";
+import { currentCache, indexMemos, putBodies, putFolder, toCachedMemo } from "./cache";
 import type { CacheDb } from "./cache-db";
 
 // What the server answers (a sent change, a page of the change feed, a list) replaces the
@@ -23,7 +23,9 @@ export async function storeServerMemo(
     db.folders.get(memo.folderId),
   ]);
   await db.memos.put(toCachedMemo(memo, folder, previous));
-  if ("contents" in memo) await putBodies(db, [{ id: memo.id, contents: memo.contents }]);
+  const contents = "contents" in memo ? memo.contents : undefined;
+  if (contents !== undefined) await putBodies(db, [{ id: memo.id, contents }]);
+  await indexMemos(db, [{ memo, contents }]);
 }
 
 /** Stores a folder the server answered, unless changes of it still wait to be sent. */
@@ -38,10 +40,14 @@ export async function storeServerFolder(db: CacheDb, folder: Folder, pending: Se
 export async function storeServerMemos(memos: readonly (MemoSummary | MemoDetail)[]) {
   const db = currentCache();
   if (!db || memos.length === 0) return;
-  await db.transaction("rw", [db.memos, db.bodies, db.folders, db.outbox, db.meta], async () => {
-    const pending = await pendingTargets(db);
-    for (const memo of memos) await storeServerMemo(db, memo, pending);
-  });
+  await db.transaction(
+    "rw",
+    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
+    async () => {
+      const pending = await pendingTargets(db);
+      for (const memo of memos) await storeServerMemo(db, memo, pending);
+    },
+  );
 }
 
 /** Stores folders a server list answered (see {@link storeServerMemos}). */
@@ -58,4 +64,20 @@ export async function storeServerFolders(folders: readonly Folder[]) {
 export async function hasPendingChanges(targetId: string): Promise<boolean> {
   const db = currentCache();
   return db ? (await db.outbox.where("targetId").equals(targetId).count()) > 0 : false;
+}
+
+/**
+ * Keeps the user's FSRS weights (`null`: the defaults) on the device, for reviews and grade
+ * previews made offline.
+ */
+export async function storeFsrsWeights(weights: readonly number[] | null): Promise<void> {
+  const db = currentCache();
+  if (!db) return;
+  await db.meta.put({ key: "fsrsWeights", value: weights ? [...weights] : null });
+}
+
+/** The FSRS weights kept by {@link storeFsrsWeights}; `null`: the defaults (or none kept). */
+export async function readFsrsWeights(): Promise<readonly number[] | null> {
+  const stored = await currentCache()?.meta.get("fsrsWeights");
+  return Array.isArray(stored?.value) ? (stored.value as number[]) : null;
 }

@@ -9,6 +9,10 @@ import { folderKeys } from "../api/folders.queries";
 import { homeKeys } from "../api/home.queries";
 import { forgetCachedMe, meKeys, useMe } from "../api/me.queries";
 import { memoKeys } from "../api/memos.queries";
+import { reviewKeys } from "../api/review.queries";
+import { searchKeys } from "../api/search.queries";
+import { statsKeys } from "../api/stats.queries";
+import { tagKeys } from "../api/tags.queries";
 import { setLanguage } from "../i18n/i18n";
 import { closeOfflineCache, loadOffline, openOfflineCache } from "../offline/offline-lazy";
 import { showAlert } from "../overlays/alert";
@@ -57,7 +61,16 @@ export function SessionGate({ children }: { children: ReactNode }) {
     void loadOffline().then((layer) => {
       if (!isCurrent) return;
       const stopRefresh = layer.onCacheChanged(() => {
-        for (const queryKey of [memoKeys.all, homeKeys.all, folderKeys.all, calendarKeys.all]) {
+        for (const queryKey of [
+          memoKeys.all,
+          homeKeys.all,
+          folderKeys.all,
+          calendarKeys.all,
+          reviewKeys.all,
+          statsKeys.all,
+          searchKeys.all,
+          tagKeys.all,
+        ]) {
           void client.invalidateQueries({ queryKey });
         }
       });

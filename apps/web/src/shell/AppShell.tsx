@@ -5,8 +5,10 @@ import { useMediaQuery, WIDE_LAYOUT_QUERY } from "../lib/use-media-query";
 import { isNative } from "../platform/platform";
 import { useOptionalMe } from "../session/me-context";
 import { Spinner } from "../ui/List";
+import { SearchField, useSearchShortcut } from "../ui/SearchField";
 import { MenuContext } from "./menu-context";
 import { NavMenu } from "./NavMenu";
+import { ReminderNotifier } from "./ReminderNotifier";
 
 // The sync status comes with the offline layer, which the first route renders without.
 const SyncStatus = lazy(() => import("./SyncStatus"));
@@ -51,8 +53,9 @@ function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boo
 }
 
 /**
- * PRODUCT.md › Shell: at ≥ 992 px a 50 px top bar (title → private-folders, user name →
- * account-settings) and a 200 px side navigation; below, a slide-out menu. Hidden when signed out.
+ * PRODUCT.md › Shell: at ≥ 992 px a 50 px top bar (title → private-folders, the search field, user
+ * name → account-settings) and a 200 px side navigation; below, a slide-out menu that starts with
+ * the search field. Hidden when signed out.
  */
 export function AppShell() {
   const { t } = useTranslation();
@@ -62,6 +65,7 @@ export function AppShell() {
   const location = useLocation();
   const showsNavigation = me !== null;
   useSwipeMenu(isNative() && showsNavigation && !isWide, isMenuOpen, setMenuOpen);
+  useSearchShortcut(showsNavigation);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -86,12 +90,14 @@ export function AppShell() {
 
   return (
     <MenuContext.Provider value={menu}>
+      <ReminderNotifier reminder={me.user.reminder} />
       {isWide ? (
         <div className="app-wide">
           <header className="top-bar">
             <Link to="/private-folders" className="top-bar-title">
               {t("app.title")}
             </Link>
+            <SearchField live className="top-bar-search" />
             <Link to="/account-settings" className="top-bar-user">
               {me.user.name || t("shell.noName")}
             </Link>
@@ -135,6 +141,11 @@ export function AppShell() {
                 ✕
               </button>
             </div>
+            <SearchField
+              live={false}
+              className="search-field-menu"
+              onSubmitted={() => setMenuOpen(false)}
+            />
             <NavMenu onNavigate={() => setMenuOpen(false)} />
           </aside>
         </div>

@@ -1,12 +1,14 @@
 import { ROOT_FOLDER_ID } from "@mnemo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { NavLink, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useFolders } from "../api/folders.queries";
+import { useTags } from "../api/tags.queries";
 import { showToast } from "../overlays/toast";
 import { copyText } from "../platform/copy-text";
 import { useSignedInMe } from "../session/me-context";
 import { isAnonymousUser, signOut } from "../session/session";
+import { SEARCH_PATH, searchPath } from "../ui/SearchField";
 
 /**
  * The build's configuration decides dev mode (PRODUCT.md › Shell). PROD, not MODE: the native apps'
@@ -16,13 +18,17 @@ const isDevMode = !import.meta.env.PROD;
 
 /**
  * The navigation entries (PRODUCT.md › Shell), shared by the side navigation (≥ 992 px) and the
- * slide-out menu: home; private (root folder, category folders, manage folders); public (coming
- * soon); settings (account); admin (analytics) for admins; the user; dev banner; copy address.
+ * slide-out menu: home; private (root folder, category folders, manage folders); tags (each opens
+ * the search for it, PRODUCT.md › Tags); public (coming soon); settings (account); admin (analytics) for admins; the user; dev banner; copy address.
  */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const me = useSignedInMe();
   const folders = useFolders();
+  const tags = useTags();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const activeTag = location.pathname === SEARCH_PATH ? params.get("tag") : null;
   const client = useQueryClient();
   const navigate = useNavigate();
   const categories = (folders.data ?? []).filter(
@@ -76,6 +82,8 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
         {link(`/home`, t("nav.home"))}
         {link("/today", t("nav.today"))}
         {link("/private-calendar", t("nav.calendar"))}
+        {link("/review", t("nav.review"))}
+        {link("/stats", t("nav.stats"))}
       </ul>
       <h2 className="nav-heading">{t("nav.private")}</h2>
       <ul className="nav-list">
@@ -94,6 +102,29 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
         {link("/private-folders", t("nav.manageFolders"))}
         {link("/review-memo-settings", t("nav.reviewSettings"))}
       </ul>
+      {tags.data && tags.data.length > 0 && (
+        <>
+          <h2 className="nav-heading">{t("nav.tags")}</h2>
+          <ul className="nav-list">
+            {tags.data.map(({ tag, memoCount: count }) => (
+              <li key={tag}>
+                <Link
+                  to={searchPath("", tag)}
+                  className={tag === activeTag ? "nav-link active" : "nav-link"}
+                  aria-current={tag === activeTag ? "page" : undefined}
+                  aria-label={t("nav.tagCount", { tag, count })}
+                  onClick={onNavigate}
+                >
+                  <span className="nav-tag">#{tag}</span>
+                  <span className="nav-count" aria-hidden="true">
+                    {count}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2 className="nav-heading">{t("nav.public")}</h2>
       <ul className="nav-list">
         {link("/public-memos", t("nav.publicMemos"), t("nav.comingSoon"))}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
 import { countryCodeSchema, languageSchema } from "../constants.js";
+import { reminderSettingsSchema } from "../user/reminder.js";
 
 // Request shapes of the account routes: /api/me and the e-mail/password routes under /api/auth
 // as the server accepts them.
@@ -21,6 +22,8 @@ export const updateMeInputSchema = z
     lang: languageSchema.optional(),
     countryCode: countryCodeSchema.optional(),
     deviceInfo: z.string().max(2000).optional(),
+    /** The daily reminder (PRODUCT.md › Daily reminders), replaced whole. */
+    reminder: reminderSettingsSchema.optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -61,7 +64,8 @@ export const devSignInInputSchema = z.object({ id: z.enum(["ADMIN0", "ADMIN1"]) 
 
 /**
  * Answer of `GET /api/me` and `PATCH /api/me`: the user record (`photoUrl` `null` without a
- * photo, `createdAt` epoch ms) and what the session says of it.
+ * photo, `createdAt` epoch ms, `reminder` `null` until the user first saves reminder settings)
+ * and what the session says of it.
  */
 export const meResponseSchema = z.object({
   user: z.object({
@@ -75,6 +79,7 @@ export const meResponseSchema = z.object({
     deviceInfo: z.string(),
     signInMethod: z.string(),
     createdAt: epochMsSchema,
+    reminder: reminderSettingsSchema.nullable(),
   }),
   isAnonymous: z.boolean(),
   emailVerified: z.boolean(),

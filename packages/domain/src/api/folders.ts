@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROOT_FOLDER_ID } from "../constants.js";
 import { folderSchema } from "../folder/folder.schema.js";
 import { sortModeSchema } from "../memo/sorting.js";
+import { desiredRetentionSchema, schedulerSchema } from "../review/scheduler.js";
 import { hasSomeField, objectIdSchema, opIdSchema } from "./common.js";
 
 /** A folder title: trimmed, 1–200 characters. */
@@ -25,6 +26,9 @@ const folderSettingsShape = {
   showSortingValues: z.boolean(),
   showReviewCount: z.boolean(),
   showAtHomeReviewList: z.boolean(),
+  /** Changing it derives the FSRS state of the folder's memos again (issue 9 › The scheduler). */
+  scheduler: schedulerSchema,
+  desiredRetention: desiredRetentionSchema,
 };
 
 /** `:folderId` of the folder routes. */

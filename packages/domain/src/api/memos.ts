@@ -3,6 +3,8 @@ import { epochMsSchema } from "../common/timestamp.js";
 import { countryCodeSchema, MEMO_PAGE_MAX } from "../constants.js";
 import { memoSchema } from "../memo/memo.schema.js";
 import { sortModeSchema } from "../memo/sorting.js";
+import { fsrsGradeSchema, fsrsMemoStateSchema } from "../review/scheduler.js";
+import { memoTagsInputSchema } from "../search/tags.js";
 import {
   hasSomeField,
   objectIdSchema,
@@ -22,6 +24,11 @@ const derivedShape = {
   completedCount: z.int().min(0),
   /** `completedCount > 0`. */
   isCompleted: z.boolean(),
+  /**
+   * The memo's FSRS state replayed from its review rows, with the retrievability at the server's
+   * now (see `fsrsStateFromReviews`); `null` in a repetition folder (issue 9 › The scheduler).
+   */
+  fsrs: fsrsMemoStateSchema.nullable(),
 };
 
 /**
@@ -100,7 +107,7 @@ const memoFieldsShape = {
   title: memoTitleSchema,
   contents: memoContentsSchema,
   flashCardHint: z.string().max(2_000),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50),
+  tags: memoTagsInputSchema,
   categoryId: objectIdSchema.nullable(),
   category: z.string().max(200).nullable(),
   type: z.string().min(1).max(50),
@@ -176,14 +183,27 @@ export type MoveMemoInput = z.infer<typeof moveMemoInputSchema>;
 /**
  * `POST /api/memos/:memoId/reviews`. `value` defaults to the folder's readRepetitionValue;
  * `reviewedAt` (epoch ms, default: the server's now) lets an offline client send when it
- * happened.
+ * happened. `grade` 1–4 (Again, Hard, Good, Easy) is stored with the review row; in an FSRS
+ * folder a review without one counts as Good, in a repetition folder it changes nothing but is
+ * kept for a later move to FSRS (issue 9 › The scheduler). The answer's memo carries `fsrs`.
  */
 export const reviewMemoInputSchema = z.object({
   opId: opIdSchema,
   value: z.number().min(0).max(100_000).optional(),
   reviewedAt: epochMsSchema.optional(),
+  grade: fsrsGradeSchema.optional(),
 });
 export type ReviewMemoInput = z.infer<typeof reviewMemoInputSchema>;
+
+/**
+ * `DELETE /api/memos/:memoId/reviews/:opId`: undo the memo's review recorded with that opId (the
+ * review session's `u` / Ctrl+Z). Its row stops counting (count, value, FSRS state are derived
+ * again) and the memo goes into the change feed. Idempotent: undoing an undone review answers
+ * the memo again; a replay of the review itself stays undone. An opId of no review of this memo
+ * is 404 `REVIEW_NOT_FOUND`. Answers `memoSummaryResponseSchema`.
+ */
+export const reviewParamsSchema = z.object({ memoId: objectIdSchema, opId: opIdSchema });
+export type ReviewParams = z.infer<typeof reviewParamsSchema>;
 
 /** `POST /api/memos/:memoId/complete` and `/uncomplete`. */
 export const memoOpInputSchema = z.object({ opId: opIdSchema });

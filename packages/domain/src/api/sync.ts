@@ -88,9 +88,11 @@ export const SYNC_OPS_MAX = 100;
  *   id is refused with `MEMO_DELETED`.
  * - `memo.update`: `input` the fields of `PATCH /api/memos/:memoId` (at least one);
  *   `baseRevision` (integer ≥ 0) the revision the edit started from (conflict copies as there).
- * - `memo.move`, `memo.delete`, `memo.review` (`reviewedAt` epoch ms, `value`),
+ * - `memo.move`, `memo.delete`, `memo.review` (`reviewedAt` epoch ms, `value`, `grade`),
  *   `memo.complete` (`completedAt` epoch ms), `memo.uncomplete`, `memo.priority` (`delta` ±1):
  *   the bodies of their single routes, with `memoId`.
+ * - `memo.review.undo`: `DELETE /api/memos/:memoId/reviews/:opId` with `memoId` and the review's
+ *   opId as `reviewOpId` (its own `opId` only names its result).
  * - `folder.create` (`input.id` required; once by its opId as `memo.create`, `FOLDER_DELETED`
  *   for a deleted id), `folder.update` (`input` the fields of
  *   `PATCH /api/folders/:folderId`), `folder.delete`, `folder.order` (`folderIds`).
@@ -115,6 +117,12 @@ export const syncOpSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("memo.delete"), opId: opIdSchema, memoId: objectIdSchema }),
   reviewMemoInputSchema.extend({ kind: z.literal("memo.review"), memoId: objectIdSchema }),
+  z.object({
+    kind: z.literal("memo.review.undo"),
+    opId: opIdSchema,
+    memoId: objectIdSchema,
+    reviewOpId: opIdSchema,
+  }),
   completeMemoInputSchema.extend({ kind: z.literal("memo.complete"), memoId: objectIdSchema }),
   memoOpInputSchema.extend({ kind: z.literal("memo.uncomplete"), memoId: objectIdSchema }),
   changePriorityInputSchema.extend({ kind: z.literal("memo.priority"), memoId: objectIdSchema }),
@@ -167,8 +175,8 @@ export interface SyncOpsInput {
  * The outcome of one op of `POST /api/sync/ops`, by `status`:
  *
  * - `applied`: done (or done before: a replay), with what its single route answers: `memo` (a
- *   `MemoDetail` for create, update and move; a `MemoSummary` for review, complete, uncomplete
- *   and priority; none for a replayed create of a memo deleted since), `conflictCopy` (update), `folder` (folder create and update), `folders`
+ *   `MemoDetail` for create, update and move; a `MemoSummary` for review, review undo,
+ *   complete, uncomplete and priority; none for a replayed create of a memo deleted since), `conflictCopy` (update), `folder` (folder create and update), `folders`
  *   (folder order); nothing for a delete.
  * - `refused`: what its single route answers with a 4xx (`code`, `details`), or
  *   `VALIDATION_FAILED` with `{ path, issue }` details for an op that failed its schema. Sending

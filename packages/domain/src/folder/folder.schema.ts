@@ -4,6 +4,12 @@ import { epochMsSchema } from "../common/timestamp.js";
 import { parseOrThrow } from "../common/validation.js";
 import { DEFAULT_REPETITION_VALUE, ROOT_FOLDER_ID } from "../constants.js";
 import { type SortMode, sortModeSchema } from "../memo/sorting.js";
+import {
+  DEFAULT_DESIRED_RETENTION,
+  DEFAULT_SCHEDULER,
+  desiredRetentionSchema,
+  schedulerSchema,
+} from "../review/scheduler.js";
 
 /** Default `Folder.sortingMethod`. */
 export const DEFAULT_SORT_MODE: SortMode = "latest";
@@ -17,7 +23,8 @@ export const DEFAULT_SORT_MODE: SortMode = "latest";
  * `dateRepetitionValue`/`readRepetitionValue` `5`, `pinned`/`sideNavPinned` `false`, the
  * feature switches (`enableCompletionFeature`, `enableCompletionFeatureWithCompletedMemosOnly`,
  * `enableFlashCardFeature`, `showSortingValues`, `showReviewCount`) `false`, and
- * `showAtHomeReviewList` `true`. Unknown keys are dropped.
+ * `showAtHomeReviewList` `true`; `scheduler` `'repetition'` and `desiredRetention` `0.9` (issue 9 ›
+ * The scheduler: FSRS is chosen per folder). Unknown keys are dropped.
  */
 export const folderSchema = z.object({
   id: z.string().min(1),
@@ -41,6 +48,8 @@ export const folderSchema = z.object({
   showSortingValues: z.boolean().default(false),
   showReviewCount: z.boolean().default(false),
   showAtHomeReviewList: z.boolean().default(true),
+  scheduler: schedulerSchema.default(DEFAULT_SCHEDULER),
+  desiredRetention: desiredRetentionSchema.default(DEFAULT_DESIRED_RETENTION),
   createdAt: epochMsSchema,
   updatedAt: epochMsSchema,
 });

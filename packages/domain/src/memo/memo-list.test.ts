@@ -58,7 +58,7 @@ describe("memoSortingValue and memoPageKey", () => {
   ] as const)("$mode in UTC$tz: value $value, key $key", ({ mode, tz, value, key }) => {
     const ctx = { now: NOW, todayStart: todayIn(tz), dateRepetitionValue: RV };
     expect(memoSortingValue(m, mode, ctx)).toBeCloseTo(value, 9);
-    expect(memoPageKey(m, mode, ctx.todayStart)).toEqual(key);
+    expect(memoPageKey(m, mode, ctx.todayStart, NOW)).toEqual(key);
   });
 
   it.each([
@@ -71,12 +71,14 @@ describe("memoSortingValue and memoPageKey", () => {
     const ctx = { now: NOW, todayStart: todayIn(KST), dateRepetitionValue: RV };
     expect(memoSortingValue(reviewed, "review_count_asc", ctx)).toBe(shifted ? 1006 : 7);
     expect(memoSortingValue(reviewed, "review_count_desc", ctx)).toBe(shifted ? -992 : 7);
-    expect(memoPageKey(reviewed, "review_count_desc", ctx.todayStart)[0]).toBe(shifted ? -992 : 7);
+    expect(memoPageKey(reviewed, "review_count_desc", ctx.todayStart, NOW)[0]).toBe(
+      shifted ? -992 : 7,
+    );
   });
 
   it("keeps a page key's length per mode", () => {
     for (const mode of SORT_MODES) {
-      const lengths = new Set([memo("x"), m].map((one) => memoPageKey(one, mode, 0).length));
+      const lengths = new Set([memo("x"), m].map((one) => memoPageKey(one, mode, 0, NOW).length));
       expect(lengths.size).toBe(1);
     }
   });
@@ -115,11 +117,12 @@ describe("sortMemosWithValues", () => {
       review_count_asc: [false, true],
       review_count_desc: [true, true],
       repetition_value: [false],
+      retrievability: [false, true],
     };
     const todayStart = startOfDay(NOW, tz);
     const bySql = [...memos].sort((x, y) => {
-      const kx = memoPageKey(x, mode, todayStart);
-      const ky = memoPageKey(y, mode, todayStart);
+      const kx = memoPageKey(x, mode, todayStart, NOW);
+      const ky = memoPageKey(y, mode, todayStart, NOW);
       for (const [i, isDescending] of descending[mode].entries()) {
         const a = kx[i] ?? 0;
         const b = ky[i] ?? 0;

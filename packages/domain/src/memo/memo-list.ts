@@ -1,5 +1,8 @@
+import { fsrsRetrievability } from "../review/fsrs.js";
 import {
+  type RecallSortable,
   repetitionScore,
+  retrievabilityKey,
   type SortContext,
   type SortMode,
   shiftedReviewCount,
@@ -22,6 +25,8 @@ export interface ListedMemo {
   accumulatedReviewValue: number;
   /** Epoch ms of the latest review, or `null` when never reviewed. */
   lastReviewedAt: number | null;
+  /** FSRS state (`retrievability` mode); absent or `null` outside FSRS folders. */
+  fsrs?: RecallSortable | null;
 }
 
 /** The clock a sorting value depends on, and the folder's date repetition value. */
@@ -32,6 +37,8 @@ export interface SortingValueContext {
   todayStart: number;
   /** The folder's date repetition value, for `repetition_value`. */
   dateRepetitionValue: number;
+  /** The user's FSRS weights, for `retrievability` (absent or `null`: the defaults). */
+  fsrsWeights?: readonly number[] | null;
 }
 
 /**
@@ -43,6 +50,8 @@ export interface SortingValueContext {
  * - `review_count_asc`, `review_count_desc`: the review count shifted by ±999 when the memo was
  *   reviewed at or after `todayStart` (see `shiftedReviewCount`)
  * - `repetition_value`: the repetition score at `now` (see `repetitionScore`; higher is more due)
+ * - `retrievability`: the predicted recall 0…1 at `now` (see `fsrsRetrievability`; 0 when never
+ *   reviewed or not an FSRS memo)
  *
  * Pure; throws nothing.
  */
@@ -62,6 +71,8 @@ export function memoSortingValue(
       return shiftedReviewCount(memo.reviewCount, memo.lastReviewedAt, mode, ctx.todayStart);
     case "repetition_value":
       return repetitionScore(memo, ctx.dateRepetitionValue, ctx.now);
+    case "retrievability":
+      return memo.fsrs ? fsrsRetrievability(memo.fsrs, ctx.now, ctx.fsrsWeights) : 0;
   }
 }
 
@@ -76,6 +87,9 @@ export function memoSortingValue(
  * - `review_count_asc`, `review_count_desc`: `[shifted review count, createdAt]`, shifted by ±999
  *   when reviewed at or after `todayStart` (epoch ms, see `shiftedReviewCount`)
  * - `repetition_value`: `[dueKey]` (see `repetitionDueKey`)
+ * - `retrievability`: `[group, elapsed / stability]` at `now` (see `retrievabilityKey`; the
+ *   query orders the group ascending and the ratio descending); the cursor keeps the `now` of
+ *   its first page, as it keeps `todayStart`
  *
  * Invariant: the length depends on `mode` only (1 or 2). Pure; throws nothing.
  */
@@ -83,6 +97,7 @@ export function memoPageKey(
   memo: ListedMemo & { dueKey: number },
   mode: SortMode,
   todayStart: number,
+  now: number,
 ): number[] {
   switch (mode) {
     case "latest":
@@ -98,6 +113,10 @@ export function memoPageKey(
       ];
     case "repetition_value":
       return [memo.dueKey];
+    case "retrievability": {
+      const [group, ratio] = retrievabilityKey(memo.fsrs, now);
+      return [group, ratio === 0 ? 0 : -ratio];
+    }
   }
 }
 
@@ -119,6 +138,7 @@ export function sortMemosWithValues<T extends ListedMemo>(
     now: ctx.now,
     todayStart: startOfDay(ctx.now, ctx.utcOffsetMinutes),
     dateRepetitionValue: ctx.dateRepetitionValue,
+    fsrsWeights: ctx.fsrsWeights,
   };
   return sortMemos(memos, mode, ctx).map((memo) => ({
     memo,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PREVIEW_LENGTH } from "../constants.js";
-import { isEmptyRichText, PREVIEW_ELLIPSIS, previewFromHtml } from "./preview.js";
+import { isEmptyRichText, PREVIEW_ELLIPSIS, previewFromHtml, textFromHtml } from "./preview.js";
 
 const KOREAN_200 = "가나다라마바사아자차".repeat(20);
 
@@ -146,6 +146,23 @@ describe("previewFromHtml", () => {
       expect(Array.from(preview).length).toBe(PREVIEW_LENGTH + 1);
     }
     expect(preview).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
+
+describe("textFromHtml", () => {
+  it.each([
+    ["", ""],
+    ["<p>  </p>", ""],
+    ["<p>한국어를</p><p>배웠다</p>", "한국어를 배웠다"],
+    ["<p> a  <b>b</b>c </p>\n<ul><li>d</li></ul>", "a bc d"],
+    ["x &amp;lt; &#54620;<script>y</script><!-- z -->", "x &lt; 한"],
+  ])("%j is %j", (html, text) => {
+    expect(textFromHtml(html)).toBe(text);
+  });
+
+  it("keeps the whole text, past the preview's length", () => {
+    const long = "가".repeat(PREVIEW_LENGTH * 3);
+    expect(textFromHtml(`<p>${long}</p>`)).toBe(long);
   });
 });
 

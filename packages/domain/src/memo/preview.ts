@@ -101,6 +101,7 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 const ENTITY = /&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([a-zA-Z][a-zA-Z0-9]*));/g;
 const TAG_OPEN = /<(\/?)([a-zA-Z][^\s/>]*)/y;
 const WHITESPACE = /^\s$/;
+const WHITESPACE_RUN = /\s+/;
 // Invisible characters editors leave behind (cursor markers); they do not make content.
 const ZERO_WIDTH = /^[\u200b-\u200d\u2060\ufeff]$/;
 
@@ -245,6 +246,39 @@ export function previewFromHtml(html: string): string {
   return chars.length > PREVIEW_LENGTH
     ? chars.slice(0, PREVIEW_LENGTH).join("") + PREVIEW_ELLIPSIS
     : chars.join("");
+}
+
+/**
+ * The whole plain text of rich-text HTML, by the rules of {@link previewFromHtml} (scripts, styles
+ * and comments dropped, block tags separate words with one space, character references decoded,
+ * whitespace runs collapsed to one space, trimmed) but not cut: what search looks through.
+ *
+ * @param html - rich-text HTML as the editor stores it (plain text works too)
+ * @returns the text; `''` when there is none
+ */
+export function textFromHtml(html: string): string {
+  const parts: string[] = [];
+  let pendingSpace = false;
+  let hasText = false;
+  scanHtml(html, {
+    text(decoded) {
+      // Between two pieces of the split there was whitespace.
+      decoded.split(WHITESPACE_RUN).forEach((piece, index) => {
+        if (index > 0) pendingSpace = hasText;
+        if (piece === "") return;
+        if (pendingSpace) parts.push(" ");
+        parts.push(piece);
+        hasText = true;
+        pendingSpace = false;
+      });
+      return false;
+    },
+    tag(name) {
+      if (BLOCK_TAGS.has(name) && hasText) pendingSpace = true;
+      return false;
+    },
+  });
+  return parts.join("");
 }
 
 /**

@@ -4,7 +4,8 @@ import { AppError, ErrorCode } from "../errors.js";
 
 /**
  * The memo-list sort modes of a folder (PRODUCT.md › Sort modes), as stored in
- * `Folder.sortingMethod`.
+ * `Folder.sortingMethod`, and `retrievability` (issue 9 › The scheduler: lowest predicted recall
+ * first, for FSRS folders).
  */
 export const SORT_MODES = [
   "latest",
@@ -13,6 +14,7 @@ export const SORT_MODES = [
   "review_count_asc",
   "review_count_desc",
   "repetition_value",
+  "retrievability",
 ] as const;
 
 /** One of {@link SORT_MODES}. */
@@ -167,6 +169,34 @@ export function repetitionDueKey(
   return (dateRepetitionValue * createdAt) / DAY_MS + accumulatedReviewValue;
 }
 
+/** What the `retrievability` order reads of a memo's FSRS state (`null`: not an FSRS memo). */
+export interface RecallSortable {
+  /** Days until recall falls to 90 %; 0 before the first review. */
+  stability: number;
+  /** Epoch ms of the latest review, `null` before the first. */
+  lastReviewedAt: number | null;
+}
+
+/**
+ * The key of the `retrievability` order, ascending: `[group, −elapsed / stability]`.
+ *
+ * FSRS recall `R = (1 + factor × t / S) ^ decay` (decay < 0) falls as `t / S` grows, whatever
+ * the weights, so ordering by `−t / S` (with `t = max(0, now − lastReviewedAt)` in ms) is ordering
+ * by R ascending without computing a power, and a database can compute the same number. Groups:
+ * `0` never reviewed (R = 0, first), `1` reviewed, `2` not an FSRS memo (last; second value 0).
+ *
+ * @param fsrs - the memo's FSRS state, or `null`/absent in a repetition folder
+ * @param now - epoch ms
+ */
+export function retrievabilityKey(
+  fsrs: RecallSortable | null | undefined,
+  now: number,
+): [number, number] {
+  if (!fsrs) return [2, 0];
+  if (fsrs.lastReviewedAt === null || fsrs.stability <= 0) return [0, 0];
+  return [1, -Math.max(0, now - fsrs.lastReviewedAt) / fsrs.stability];
+}
+
 /** What a memo must carry to be sorted. */
 export interface SortableMemo {
   /** Tie-breaker of every mode, compared by UTF-16 code units (ids are ASCII). */
@@ -180,6 +210,8 @@ export interface SortableMemo {
   lastReviewedAt?: number | null;
   /** Review timestamps (epoch ms), used when `lastReviewedAt` is absent. */
   reviewedDates?: readonly number[];
+  /** FSRS state, used by `retrievability`; absent or `null` outside FSRS folders. */
+  fsrs?: RecallSortable | null;
 }
 
 /** The clock and folder values a sort depends on. */
@@ -190,6 +222,8 @@ export interface SortContext {
   utcOffsetMinutes: number;
   /** The folder's date repetition value (default 5), used by `repetition_value`. */
   dateRepetitionValue: number;
+  /** The user's FSRS weights, for the sorting values of `retrievability` (default weights). */
+  fsrsWeights?: readonly number[] | null;
 }
 
 function lastReviewOf(memo: SortableMemo): number | null {
@@ -210,6 +244,7 @@ function lastReviewOf(memo: SortableMemo): number | null {
  * - `review_count_asc`: `[effective count, −createdAt]`
  * - `review_count_desc`: `[−effective count, −createdAt]` (see {@link effectiveReviewCount})
  * - `repetition_value`: `[due key]` (score descending, see {@link repetitionDueKey})
+ * - `retrievability`: see {@link retrievabilityKey} (lowest recall first)
  *
  * @throws AppError `VALIDATION_FAILED` for an invalid offset in the review-count modes
  */
@@ -236,6 +271,8 @@ export function memoSortKey(memo: SortableMemo, mode: SortMode, ctx: SortContext
       return [
         repetitionDueKey(memo.createdAt, ctx.dateRepetitionValue, memo.accumulatedReviewValue),
       ];
+    case "retrievability":
+      return retrievabilityKey(memo.fsrs, ctx.now);
   }
 }
 
@@ -253,7 +290,7 @@ function compareKeys(a: readonly number[], b: readonly number[], idA: string, id
  * A comparator for `Array.prototype.sort` that orders memos in `mode`:
  * `latest` createdAt desc; `oldest` createdAt asc; `priority` priority desc then createdAt desc;
  * `review_count_asc`/`_desc` effective review count (see {@link effectiveReviewCount}) then
- * createdAt desc; `repetition_value` score desc. Ties are always broken by id ascending, so the
+ * createdAt desc; `repetition_value` score desc; `retrievability` recall asc. Ties are always broken by id ascending, so the
  * order is total and the same on every device and on the server.
  *
  * @throws AppError `VALIDATION_FAILED` (when called) for an invalid offset in review-count modes

@@ -7,6 +7,9 @@ import * as memoShareTokens from "./20261126T0100-memo-share-tokens.js";
 import * as subjectAdditions from "./20261126T0200-subject-additions.js";
 import * as authLimits from "./20261126T0300-auth-limits.js";
 import * as readinessChecks from "./20261127T0000-readiness-checks.js";
+import * as searchIndex from "./20261128T0000-search-index.js";
+import * as fsrsScheduler from "./20261128T0100-fsrs-scheduler.js";
+import * as statsAndReminders from "./20261128T0200-stats-and-reminders.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   "20261126T0200-subject-additions": subjectAdditions,
   "20261126T0300-auth-limits": authLimits,
   "20261127T0000-readiness-checks": readinessChecks,
+  "20261128T0000-search-index": searchIndex,
+  "20261128T0100-fsrs-scheduler": fsrsScheduler,
+  "20261128T0200-stats-and-reminders": statsAndReminders,
 };

@@ -58,6 +58,7 @@ export async function selectReviewsPerDay(
     .selectFrom("memo_reviews")
     .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
     .where("reviewed_at", ">=", since)
+    .where("undone_at", "is", null)
     .groupBy(sql.ref("day"))
     .orderBy(sql.ref("day"))
     .execute();

@@ -32,7 +32,7 @@ export async function selectCreatedMemos(
   }));
 }
 
-/** The user's reviews in [start, end) with their memo, oldest first. */
+/** The user's reviews in [start, end) that were not undone, with their memo, oldest first. */
 export async function selectReviews(
   db: Kysely<Database>,
   userId: string,
@@ -48,6 +48,8 @@ export async function selectReviews(
     .where("r.user_id", "=", userId)
     .where("r.reviewed_at", ">=", start)
     .where("r.reviewed_at", "<", end)
+    // An undone review (the review session's undo) never happened.
+    .where("r.undone_at", "is", null)
     .orderBy("r.reviewed_at")
     .execute();
   return rows.map((row) => ({

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/database.js";
 import { type FolderRow, type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
 import type { FoldersTable } from "../../db/schema.js";
 import type { WriteContext } from "../../db/user-write.js";
+import { inValueList } from "../../db/value-list.js";
 
 /** Columns a folder's settings are stored in, by field name. */
 const settingColumns = {
@@ -24,6 +25,8 @@ const settingColumns = {
   showSortingValues: "show_sorting_values",
   showReviewCount: "show_review_count",
   showAtHomeReviewList: "show_at_home_review_list",
+  scheduler: "scheduler",
+  desiredRetention: "desired_retention",
 } as const satisfies Partial<Record<keyof StoredFolder, keyof FolderRow>>;
 
 /** The folder fields a create or update may set. */
@@ -169,11 +172,11 @@ export async function deleteFoldersWithMemos(
   await trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
-    .where("folder_id", "in", folderIds)
+    .where(inValueList(trx, "folder_id", folderIds))
     .execute();
   await trx
     .deleteFrom("folders")
     .where("user_id", "=", userId)
-    .where("id", "in", folderIds)
+    .where(inValueList(trx, "id", folderIds))
     .execute();
 }

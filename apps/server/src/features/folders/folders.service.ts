@@ -14,6 +14,7 @@ import {
 } from "../../db/change-log.repo.js";
 import type { Executor } from "../../db/database.js";
 import type { StoredFolder } from "../../db/folder-rows.js";
+import { deriveMemoFsrs } from "../../db/memo-fsrs.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -146,7 +147,8 @@ export async function createFolder(
 
 /**
  * Changes a folder's title, parent or settings. When the date repetition value or the home-list
- * switch changes, the folder's memos get their new due keys in the same transaction.
+ * switch changes, the folder's memos get their new due keys in the same transaction; when the
+ * scheduler or (in an FSRS folder) the desired retention changes, their FSRS state.
  *
  * With an `opId`, a replay changes nothing and answers the folder.
  *
@@ -182,6 +184,16 @@ export async function updateFolder(
       showAtHome !== folder.showAtHomeReviewList
     ) {
       await updateFolderMemoKeys(write, folderId, dateRepetitionValue, showAtHome);
+    }
+    const scheduler = input.scheduler ?? folder.scheduler;
+    const desiredRetention = input.desiredRetention ?? folder.desiredRetention;
+    if (
+      scheduler !== folder.scheduler ||
+      (scheduler === "fsrs" && desiredRetention !== folder.desiredRetention)
+    ) {
+      // The memos keep their review rows; their FSRS state is derived again (or dropped) and
+      // they go into the change feed, since a client cannot derive it without the rows.
+      await deriveMemoFsrs(write, { folderId }, { touch: true });
     }
     return presentOne(trx, userId, folderId);
   });

@@ -5,6 +5,7 @@ import {
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
 import type { Database } from "../../db/schema.js";
+import { inValueList } from "../../db/value-list.js";
 
 /** A memo of the home review list: its summary and its folder's repetition value. */
 export interface HomeMemo extends StoredMemoSummary {
@@ -36,12 +37,14 @@ export async function selectMostDueMemos(
   userId: string,
   homeRv: number,
   limit: number,
+  excludeFolderIds: readonly string[] = [],
 ): Promise<HomeMemo[]> {
   const rows = await db
     .selectFrom("memos")
     .select([...memoSummaryColumns, "home_rv"])
     .where("user_id", "=", userId)
     .where("home_rv", "=", homeRv)
+    .$if(excludeFolderIds.length > 0, (qb) => qb.where("folder_id", "not in", excludeFolderIds))
     .orderBy("due_key")
     // Ties by id in code-unit order: the column has the "C" collation on PostgreSQL.
     .orderBy("id")
@@ -61,7 +64,7 @@ export async function selectFolderTitles(
     .selectFrom("folders")
     .select(["id", "title"])
     .where("user_id", "=", userId)
-    .where("id", "in", folderIds)
+    .where(inValueList(db, "id", folderIds))
     .execute();
   return new Map(rows.map((row) => [row.id, row.title]));
 }

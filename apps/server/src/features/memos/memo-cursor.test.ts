@@ -13,6 +13,7 @@ function cursorOf(mode: SortMode): Cursor {
     review_count_asc: [1_000_002, T0],
     review_count_desc: [-999_998, T0],
     repetition_value: [20_416.375],
+    retrievability: [1, 123_456.789],
   };
   return { mode, todayStart: T0 - 6 * 3_600_000, after: { values: values[mode], id: "memo_1-a" } };
 }
@@ -101,6 +102,11 @@ describe("isComparablePageKey", () => {
     ["oldest", [Number.MAX_SAFE_INTEGER + 1], false],
     ["repetition_value", [20_416.375], true],
     ["repetition_value", [-1e300], true],
+    ["retrievability", [1, 123_456.789], true],
+    ["retrievability", [0, 0], true],
+    ["retrievability", [2 ** 31, 0], false],
+    ["retrievability", [3, 0], false],
+    ["retrievability", [1, -1], false],
   ] as const)("%s with %j is %s", (mode, values, expected) => {
     expect(isComparablePageKey(mode, values)).toBe(expected);
   });

@@ -49,6 +49,11 @@ function invalidCursor(issue: string): AppError {
  */
 export function isComparablePageKey(mode: SortMode, values: readonly number[]): boolean {
   if (mode === "repetition_value") return true;
+  // [group 0…2, elapsed / stability ≥ 0]: a group out of 0…2 would overflow PostgreSQL's integer.
+  if (mode === "retrievability") {
+    const [group = -1, ratio = -1] = values;
+    return [0, 1, 2].includes(group) && ratio >= 0;
+  }
   const createdAt = values.at(-1) ?? 0;
   const counters = values.slice(0, -1);
   return (

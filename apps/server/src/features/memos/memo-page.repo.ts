@@ -22,7 +22,10 @@ export interface PagePosition {
 export interface PageRequest {
   folderId: string;
   mode: SortMode;
-  /** Start of "today" (epoch ms): memos reviewed since then sort as reviewed today. */
+  /**
+   * Start of "today" (epoch ms): memos reviewed since then sort as reviewed today. In the
+   * `retrievability` mode: the time recall is ranked at (the first page's now).
+   */
   todayStart: number;
   /** The previous page's last memo, or null for the first page. */
   after: PagePosition | null;
@@ -63,7 +66,26 @@ function sortColumns(mode: SortMode, todayStart: number): SortColumn[] {
       ];
     case "repetition_value":
       return [{ expr: sql<number>`due_key`, isDescending: false }];
+    case "retrievability":
+      return retrievabilityColumns(todayStart);
   }
+}
+
+/**
+ * The `retrievability` order at `now` (epoch ms), as the domain's `retrievabilityKey` and
+ * `memoPageKey`: never-reviewed FSRS memos first, then recall ascending (elapsed ms / stability
+ * descending: the same division as the domain's, so keys compare exactly), memos without an
+ * FSRS state last. The state is in memo_fsrs, read by scalar subqueries on its primary key.
+ */
+function retrievabilityColumns(now: number): SortColumn[] {
+  const fsrs = (column: string) =>
+    sql`(select ${sql.ref(`f.${column}`)} from memo_fsrs f where f.user_id = memos.user_id and f.memo_id = memos.id)`;
+  const group = sql<number>`(case when ${fsrs("memo_id")} is null then 2 when ${fsrs("last_review")} is null or ${fsrs("stability")} <= 0 then 0 else 1 end)`;
+  const ratio = sql<number>`coalesce((select (case when ${now} > f.last_review then ${now} - f.last_review else 0 end) / f.stability from memo_fsrs f where f.user_id = memos.user_id and f.memo_id = memos.id and f.last_review is not null and f.stability > 0), 0)`;
+  return [
+    { expr: group, isDescending: false },
+    { expr: ratio, isDescending: true },
+  ];
 }
 
 /** How many key values a page position of `mode` carries. */
@@ -71,9 +93,12 @@ export function pageKeyLength(mode: SortMode): number {
   return sortColumns(mode, 0).length;
 }
 
-/** Whether the order of `mode` depends on the start of today (it ranks "reviewed today"). */
+/**
+ * Whether the order of `mode` depends on the clock: the start of today (it ranks "reviewed
+ * today") or the time recall is ranked at.
+ */
 function usesToday(mode: SortMode): boolean {
-  return mode === "review_count_asc" || mode === "review_count_desc";
+  return mode === "review_count_asc" || mode === "review_count_desc" || mode === "retrievability";
 }
 
 /** The page query's arguments by name (precompile binds them as one flat list). */

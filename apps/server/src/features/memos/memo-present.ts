@@ -1,6 +1,7 @@
 import type { MemoDetail, MemoSummary } from "@mnemo/domain";
 import { AppError, ErrorCode } from "@mnemo/domain";
 import type { Executor } from "../../db/database.js";
+import { withFsrs } from "../../db/memo-fsrs.js";
 import type { StoredMemoSummary } from "../../db/memo-rows.js";
 import { presentMemoFields } from "../../present/memo.js";
 import {
@@ -21,14 +22,19 @@ export function toSummary(memo: StoredMemoSummary, sortingValue: number | null):
   return { ...presentMemoFields(memo), sortingValue };
 }
 
-/** The whole memo with its review and completion times, read now. @throws MEMO_NOT_FOUND */
+/**
+ * The whole memo with its review and completion times and its FSRS state (retrievability at
+ * `now`, epoch ms), read now. @throws MEMO_NOT_FOUND
+ */
 export async function presentDetail(
   db: Executor,
   userId: string,
   memoId: string,
+  now: number,
 ): Promise<MemoDetail> {
-  const memo = await selectMemo(db, userId, memoId);
-  if (!memo) throw memoNotFound(memoId);
+  const found = await selectMemo(db, userId, memoId);
+  if (!found) throw memoNotFound(memoId);
+  const [memo = found] = await withFsrs(db, userId, [found], now);
   const { sortingValue: _, ...summary } = toSummary(memo, null);
   return {
     ...summary,
@@ -38,13 +44,18 @@ export async function presentDetail(
   };
 }
 
-/** The memo as a list entry without a sorting value, read now. @throws MEMO_NOT_FOUND */
+/**
+ * The memo as a list entry without a sorting value, with its FSRS state (retrievability at
+ * `now`), read now. @throws MEMO_NOT_FOUND
+ */
 export async function presentSummary(
   db: Executor,
   userId: string,
   memoId: string,
+  now: number,
 ): Promise<MemoSummary> {
-  const memo = await selectMemoSummary(db, userId, memoId);
-  if (!memo) throw memoNotFound(memoId);
+  const found = await selectMemoSummary(db, userId, memoId);
+  if (!found) throw memoNotFound(memoId);
+  const [memo = found] = await withFsrs(db, userId, [found], now);
   return toSummary(memo, null);
 }

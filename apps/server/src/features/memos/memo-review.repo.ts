@@ -17,6 +17,8 @@ export interface MemoForReview {
   memo: StoredMemoSummary;
   dateRepetitionValue: number;
   readRepetitionValue: number;
+  /** The folder's scheduler: 'repetition' or 'fsrs'. */
+  scheduler: string;
 }
 
 const selectMemoForReviewQuery = precompile((db, userId: string, memoId: string) =>
@@ -28,7 +30,7 @@ const selectMemoForReviewQuery = precompile((db, userId: string, memoId: string)
         .onRef("folders.id", "=", "memos.folder_id"),
     )
     .select(memoSummaryColumns.map((column) => `memos.${column}` as const))
-    .select(["folders.date_repetition_value", "folders.read_repetition_value"])
+    .select(["folders.date_repetition_value", "folders.read_repetition_value", "folders.scheduler"])
     .where("memos.user_id", "=", userId)
     .where("memos.id", "=", memoId)
     // Locks the memo on PostgreSQL so operations on it run one after another; SQLite
@@ -48,15 +50,31 @@ export async function selectMemoForReview(
       memo: toStoredMemoSummary(row),
       dateRepetitionValue: row.date_repetition_value,
       readRepetitionValue: row.read_repetition_value,
+      scheduler: row.scheduler,
     }
   );
 }
 
 const insertReviewQuery = precompile(
-  (db, userId: string, opId: string, memoId: string, value: number, reviewedAt: number) =>
+  (
+    db,
+    userId: string,
+    opId: string,
+    memoId: string,
+    value: number,
+    reviewedAt: number,
+    grade: number | null,
+  ) =>
     db
       .insertInto("memo_reviews")
-      .values({ user_id: userId, op_id: opId, memo_id: memoId, value, reviewed_at: reviewedAt })
+      .values({
+        user_id: userId,
+        op_id: opId,
+        memo_id: memoId,
+        value,
+        reviewed_at: reviewedAt,
+        grade,
+      })
       .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
       .returning("op_id"),
 );
@@ -65,11 +83,87 @@ const insertReviewQuery = precompile(
 export async function insertReview(
   db: Executor,
   userId: string,
-  review: { opId: string; memoId: string; value: number; reviewedAt: number },
+  review: { opId: string; memoId: string; value: number; reviewedAt: number; grade: number | null },
 ): Promise<boolean> {
-  const { opId, memoId, value, reviewedAt } = review;
-  const inserted = await insertReviewQuery(db, userId, opId, memoId, value, reviewedAt);
+  const { opId, memoId, value, reviewedAt, grade } = review;
+  const inserted = await insertReviewQuery(db, userId, opId, memoId, value, reviewedAt, grade);
   return inserted.length > 0;
+}
+
+/** The review row of an opId: its memo and when it was undone (null while it counts). */
+export async function selectReviewByOpId(
+  db: Executor,
+  userId: string,
+  opId: string,
+): Promise<{ memoId: string; undoneAt: number | null } | undefined> {
+  const row = await db
+    .selectFrom("memo_reviews")
+    .select(["memo_id", "undone_at"])
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .executeTakeFirst();
+  return row && { memoId: row.memo_id, undoneAt: row.undone_at };
+}
+
+/** Marks a review undone at `undoneAt`; the row stays, so a replay of the review finds it. */
+export async function markReviewUndone(
+  db: Executor,
+  userId: string,
+  opId: string,
+  undoneAt: number,
+): Promise<void> {
+  await db
+    .updateTable("memo_reviews")
+    .set({ undone_at: undoneAt })
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .where("undone_at", "is", null)
+    .execute();
+}
+
+/** The counting (not undone) review rows of a memo: time and value. */
+export async function selectLiveReviews(
+  db: Executor,
+  userId: string,
+  memoId: string,
+): Promise<Array<{ at: number; value: number }>> {
+  const rows = await db
+    .selectFrom("memo_reviews")
+    .select(["reviewed_at", "value"])
+    .where("user_id", "=", userId)
+    .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null)
+    .execute();
+  return rows.map((row) => ({ at: row.reviewed_at, value: row.value }));
+}
+
+/**
+ * Sets a memo's review counters (count, accumulated value, latest review, due key) to values
+ * derived from its counting rows; stamps the write's change seq.
+ */
+export async function setReviewCounters(
+  write: WriteContext,
+  memoId: string,
+  counters: {
+    reviewCount: number;
+    accumulatedReviewValue: number;
+    lastReviewedAt: number | null;
+    dueKey: number;
+  },
+): Promise<void> {
+  const { trx, userId, seq } = write;
+  await trx
+    .updateTable("memos")
+    .set({
+      review_count: counters.reviewCount,
+      accumulated_review_value: counters.accumulatedReviewValue,
+      last_reviewed_at: counters.lastReviewedAt,
+      due_key: counters.dueKey,
+      seq,
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", memoId)
+    .execute();
 }
 
 /** The memo a review opId was used for, or undefined. */

@@ -5,9 +5,10 @@ import type {
   MemoSummary,
   ReviewMemoInput,
 } from "@mnemo/domain";
-import { AppError, DAY_MS, ErrorCode } from "@mnemo/domain";
+import { AppError, DAY_MS, ErrorCode, repetitionDueKey, summarizeReviews } from "@mnemo/domain";
 import { isReplay, opIdConflict } from "../../db/applied-ops.repo.js";
 import type { Executor } from "../../db/database.js";
+import { deriveMemoFsrs, presentFsrs, withFsrs } from "../../db/memo-fsrs.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
 import { memoNotFound, presentSummary, toSummary } from "./memo-present.js";
@@ -17,11 +18,15 @@ import {
   insertCompletion,
   insertReview,
   markLatestCompletionUndone,
+  markReviewUndone,
   refreshCompletionCounters,
   selectCompletionOpMemoId,
+  selectLiveReviews,
   selectMemoForReview,
+  selectReviewByOpId,
   selectReviewOpMemoId,
   selectUndoOpMemoId,
+  setReviewCounters,
 } from "./memo-review.repo.js";
 import { selectMemoSummary } from "./memos.repo.js";
 
@@ -49,7 +54,7 @@ async function runMemoOp(
     const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
     await apply(trx, write);
-    return presentSummary(trx, userId, memoId);
+    return presentSummary(trx, userId, memoId, write.now);
   });
 }
 
@@ -70,9 +75,11 @@ function clientTime(at: number | undefined, now: number, path: string): number {
 }
 
 /**
- * Records a review (PRODUCT.md › Review): a review row keyed by the opId, count + 1, accumulated value +
- * value (default: the folder's readRepetitionValue), latest review time and due key, all in one
- * transaction. A retry with the same opId changes nothing and answers the memo's state.
+ * Records a review (PRODUCT.md › Review): a review row keyed by the opId with its grade, count + 1,
+ * accumulated value + value (default: the folder's readRepetitionValue), latest review time and
+ * due key, and in an FSRS folder the memo's FSRS state derived again from its rows (issue 9 ›
+ * The scheduler), all in one transaction. A retry with the same opId changes nothing and answers
+ * the memo's state (also after the review was undone: it stays undone).
  *
  * @throws MEMO_NOT_FOUND; OP_ID_CONFLICT when the opId was used for another memo;
  *   VALIDATION_FAILED when `reviewedAt` is more than a day ahead of the server's clock
@@ -87,20 +94,72 @@ export async function reviewMemo(
   const reviewedAt = clientTime(input.reviewedAt, now, "reviewedAt");
   // The hottest write of the app: the change seq, one read (memo + folder), one insert, one
   // update that stamps the seq and returns the new state.
-  const memo = await userWrite(deps, userId, async (trx, write) => {
+  return userWrite(deps, userId, async (trx, write) => {
     const found = await selectMemoForReview(trx, userId, memoId);
     if (!found) throw memoNotFound(memoId);
     const value = input.value ?? found.readRepetitionValue;
-    if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt })) {
+    const grade = input.grade ?? null;
+    const isFsrs = found.scheduler === "fsrs";
+    let memo = found.memo;
+    if (await insertReview(trx, userId, { opId: input.opId, memoId, value, reviewedAt, grade })) {
       const { dateRepetitionValue } = found;
-      return addReviewToMemo(write, memoId, { value, reviewedAt, dateRepetitionValue });
+      memo = await addReviewToMemo(write, memoId, { value, reviewedAt, dateRepetitionValue });
+      if (!isFsrs) return toSummary(memo, null);
+      // The state just derived is the answer's: no second read.
+      const { states, weights } = await deriveMemoFsrs(write, { memoIds: [memoId] });
+      const [state] = states;
+      return toSummary(
+        { ...memo, fsrs: state ? presentFsrs(state, write.now, weights) : null },
+        null,
+      );
     }
     if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
       throw opIdConflict(input.opId);
     }
-    return found.memo;
+    // Only FSRS folders' memos have a state to read (none is kept for repetition folders).
+    const [presented = memo] = isFsrs ? await withFsrs(trx, userId, [memo], write.now) : [memo];
+    return toSummary(presented, null);
   });
-  return toSummary(memo, null);
+}
+
+/**
+ * Undoes one review of a memo by the review's opId (issue 9 › The review session: `u` /
+ * Ctrl+Z): the row is marked undone and stops counting; the memo's count, accumulated value,
+ * latest review, due key and FSRS state are derived again from the rows that still count, and
+ * its change seq moves so other devices learn of it. Undoing an undone review changes nothing
+ * and answers the memo; so does a replayed review after its undo.
+ *
+ * @throws MEMO_NOT_FOUND; REVIEW_NOT_FOUND when no review of this memo has the opId
+ */
+export async function undoReview(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  reviewOpId: string,
+): Promise<MemoSummary> {
+  return userWrite(deps, userId, async (trx, write) => {
+    const found = await selectMemoForReview(trx, userId, memoId);
+    if (!found) throw memoNotFound(memoId);
+    const review = await selectReviewByOpId(trx, userId, reviewOpId);
+    if (review?.memoId !== memoId) {
+      throw new AppError(ErrorCode.REVIEW_NOT_FOUND, `memo ${memoId} has no review ${reviewOpId}`);
+    }
+    if (review.undoneAt === null) {
+      await markReviewUndone(trx, userId, reviewOpId, write.now);
+      const summary = summarizeReviews(await selectLiveReviews(trx, userId, memoId));
+      const { createdAt } = found.memo;
+      await setReviewCounters(write, memoId, {
+        ...summary,
+        dueKey: repetitionDueKey(
+          createdAt,
+          found.dateRepetitionValue,
+          summary.accumulatedReviewValue,
+        ),
+      });
+      if (found.scheduler === "fsrs") await deriveMemoFsrs(write, { memoIds: [memoId] });
+    }
+    return presentSummary(trx, userId, memoId, write.now);
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type StoredMemoSummary,
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
+import { reindexStoredMemo, writeMemoSearchIndex } from "../../db/memo-search.repo.js";
 import { precompile } from "../../db/precompiled.js";
 import type { MemosTable } from "../../db/schema.js";
 import type { WriteContext } from "../../db/user-write.js";
@@ -136,7 +137,7 @@ export async function selectMemo(
   return row && { ...toStoredMemoSummary(row), contents: row.contents };
 }
 
-/** Review times of a memo, oldest first. */
+/** Times of a memo's reviews that were not undone, oldest first. */
 export async function selectReviewTimes(
   db: Executor,
   userId: string,
@@ -147,6 +148,7 @@ export async function selectReviewTimes(
     .select("reviewed_at")
     .where("user_id", "=", userId)
     .where("memo_id", "=", memoId)
+    .where("undone_at", "is", null)
     .orderBy("reviewed_at")
     .execute();
   return rows.map((row) => row.reviewed_at);
@@ -170,8 +172,8 @@ export async function selectCompletionTimes(
 }
 
 /**
- * Inserts a memo unless the user has one with this id, stamped with the write's `seq`; true when
- * this call inserted it. Its revision is 1 unless given.
+ * Inserts a memo unless the user has one with this id, stamped with the write's `seq`, and indexes
+ * it for search; true when this call inserted it. Its revision is 1 unless given.
  */
 export async function insertMemo(
   write: WriteContext,
@@ -190,10 +192,14 @@ export async function insertMemo(
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
+  if (inserted) await writeMemoSearchIndex(write, memo.id, memo, { isNew: true });
   return inserted !== undefined;
 }
 
-/** Writes the given fields of a memo, stamped with the write's change `seq`. */
+/**
+ * Writes the given fields of a memo, stamped with the write's change `seq`; when a field search
+ * reads changes, indexes the memo again.
+ */
 export async function updateMemo(
   write: WriteContext,
   memoId: string,
@@ -206,6 +212,12 @@ export async function updateMemo(
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .execute();
+  const isSearchedFieldChanged =
+    fields.title !== undefined ||
+    fields.contents !== undefined ||
+    fields.flashCardHint !== undefined ||
+    fields.tags !== undefined;
+  if (isSearchedFieldChanged) await reindexStoredMemo(write, memoId);
 }
 
 /**

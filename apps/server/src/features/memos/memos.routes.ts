@@ -16,6 +16,7 @@ import {
   publicMemoParamsSchema,
   publicMemoResponseSchema,
   reviewMemoInputSchema,
+  reviewParamsSchema,
   updateMemoInputSchema,
   updateMemoResponseSchema,
 } from "@mnemo/domain";
@@ -28,6 +29,7 @@ import {
   completeMemo,
   reviewMemo,
   uncompleteMemo,
+  undoReview,
 } from "./memo-review.service.js";
 import { getSharedMemo, shareMemo, unshareMemo } from "./memo-share.service.js";
 import {
@@ -186,7 +188,7 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       schema: routeSchema({
         tags,
         security,
-        summary: "Record a review, once per opId",
+        summary: "Record a review (optional grade 1-4), once per opId; the memo with its fsrs",
         params: memoIdParamsSchema,
         body: reviewMemoInputSchema,
         response: { 200: memoSummaryResponseSchema },
@@ -198,6 +200,26 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
       const input = parseInput(reviewMemoInputSchema, request.body);
       return { memo: await reviewMemo(app.deps, user.id, memoId, input) };
+    },
+  );
+
+  app.delete(
+    "/memos/:memoId/reviews/:opId",
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Undo the memo's review recorded with this opId; the memo derived again",
+        description: "Idempotent: undoing an undone review answers the memo again.",
+        params: reviewParamsSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, ErrorCode.REVIEW_NOT_FOUND],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { memoId, opId } = parseInput(reviewParamsSchema, request.params);
+      return { memo: await undoReview(app.deps, user.id, memoId, opId) };
     },
   );
 

@@ -21,6 +21,8 @@ import {
 } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
 import { hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
+import { deriveMemoFsrs, withFsrs } from "../../db/memo-fsrs.js";
+import { selectFsrsWeights } from "../../db/memo-fsrs.repo.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
@@ -112,7 +114,11 @@ export async function listMemos(
   const folder = await requireFolder(deps, userId, folderId);
   const mode = query.sort ?? folder.sortingMethod;
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, mode);
-  const todayStart = cursor?.todayStart ?? startOfDay(now, query.tz);
+  // The retrievability order ranks recall at one time for all pages: the cursor keeps the first
+  // page's now where the review-count orders keep their start of today.
+  const todayStart =
+    cursor?.todayStart ?? (mode === "retrievability" ? now : startOfDay(now, query.tz));
+  const rankedAt = mode === "retrievability" ? todayStart : now;
   const rows = await selectMemoPage(deps.db.kysely, userId, {
     folderId,
     mode,
@@ -120,14 +126,16 @@ export async function listMemos(
     after: cursor?.after ?? null,
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
+  const page = await withFsrs(deps.db.kysely, userId, rows.slice(0, query.limit), now);
+  const fsrsWeights =
+    mode === "retrievability" ? await selectFsrsWeights(deps.db.kysely, userId) : null;
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
       ? encodeCursor({
           mode,
           todayStart,
-          after: { values: memoPageKey(last, mode, todayStart), id: last.id },
+          after: { values: memoPageKey(last, mode, todayStart, rankedAt), id: last.id },
         })
       : null;
   return {
@@ -135,9 +143,10 @@ export async function listMemos(
       toSummary(
         memo,
         memoSortingValue(memo, mode, {
-          now,
+          now: rankedAt,
           todayStart,
           dateRepetitionValue: folder.dateRepetitionValue,
+          fsrsWeights,
         }),
       ),
     ),
@@ -181,11 +190,14 @@ export async function createMemo(
     const op = { opId, kind: CREATE_OP, targetId: id, appliedAt: now };
     if (await isReplay(trx, user.id, op)) {
       const isPresent = (await selectMemoSummary(trx, user.id, id)) !== undefined;
-      return { memo: isPresent ? await presentDetail(trx, user.id, id) : null, created: false };
+      return {
+        memo: isPresent ? await presentDetail(trx, user.id, id, write.now) : null,
+        created: false,
+      };
     }
     if (input.id !== undefined) {
       if (await selectMemoSummary(trx, user.id, id)) {
-        return { memo: await presentDetail(trx, user.id, id), created: false };
+        return { memo: await presentDetail(trx, user.id, id, write.now), created: false };
       }
       if (await hasTombstone(trx, user.id, "memo", id)) {
         throw new AppError(ErrorCode.MEMO_DELETED, `memo ${id} was deleted`);
@@ -211,13 +223,14 @@ export async function createMemo(
       updatedAt: now,
       conflictOf: null,
     });
-    return { memo: await presentDetail(trx, user.id, id), created };
+    await deriveMemoFsrs(write, { memoIds: [id] });
+    return { memo: await presentDetail(trx, user.id, id, write.now), created };
   });
 }
 
 /** The whole memo with its review and completion times. @throws MEMO_NOT_FOUND */
 export async function getMemo(deps: Deps, userId: string, memoId: string): Promise<MemoDetail> {
-  return presentDetail(deps.db.kysely, userId, memoId);
+  return presentDetail(deps.db.kysely, userId, memoId, deps.now());
 }
 
 /**
@@ -244,7 +257,7 @@ export async function updateMemo(
     const { opId, baseRevision, contents: rawContents, ...fields } = input;
     const op = { opId, kind: UPDATE_OP, targetId: memoId, appliedAt: now };
     if (await isReplay(trx, user.id, op)) {
-      return { memo: await presentDetail(trx, user.id, memoId), conflictCopy: null };
+      return { memo: await presentDetail(trx, user.id, memoId, write.now), conflictCopy: null };
     }
     const memo = await selectMemo(trx, user.id, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
@@ -263,7 +276,7 @@ export async function updateMemo(
       ...(isTextChange ? { revision: memo.revision + 1 } : {}),
       updatedAt: now,
     });
-    return { memo: await presentDetail(trx, user.id, memoId), conflictCopy };
+    return { memo: await presentDetail(trx, user.id, memoId, write.now), conflictCopy };
   });
 }
 
@@ -293,11 +306,13 @@ async function insertConflictCopy(
     updatedAt: write.now,
     conflictOf: memo.id,
   });
-  return presentDetail(write.trx, user.id, id);
+  await deriveMemoFsrs(write, { memoIds: [id] });
+  return presentDetail(write.trx, user.id, id, write.now);
 }
 
 /**
- * Moves a memo into another of the user's folders; its repetition keys follow the new folder.
+ * Moves a memo into another of the user's folders; its repetition keys and its FSRS state (derived
+ * again from its kept review rows) follow the new folder.
  * With an `opId`, a replay changes nothing and answers the memo.
  *
  * @throws MEMO_NOT_FOUND; FOLDER_NOT_FOUND for the target; OP_ID_CONFLICT when the opId was used
@@ -311,7 +326,7 @@ export async function moveMemo(
 ): Promise<MemoDetail> {
   return userWrite(deps, userId, async (trx, write) => {
     const op = { opId: input.opId, kind: MOVE_OP, targetId: memoId, appliedAt: write.now };
-    if (await isReplay(trx, userId, op)) return presentDetail(trx, userId, memoId);
+    if (await isReplay(trx, userId, op)) return presentDetail(trx, userId, memoId, write.now);
     const memo = await selectMemoSummary(trx, userId, memoId, { lock: true });
     if (!memo) throw memoNotFound(memoId);
     const folder = await requireFolderInWrite(write, input.folderId);
@@ -320,7 +335,9 @@ export async function moveMemo(
       ...folderKeys(folder, memo.createdAt, memo.accumulatedReviewValue),
       updatedAt: write.now,
     });
-    return presentDetail(trx, userId, memoId);
+    // Its review rows stay; the FSRS state follows the new folder's scheduler and retention.
+    await deriveMemoFsrs(write, { memoIds: [memoId] });
+    return presentDetail(trx, userId, memoId, write.now);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Subject } from "@mnemo/domain";
 import type { Db } from "../../db/database.js";
 import { type Executor, isPostgres } from "../../db/database.js";
+import { inValueList } from "../../db/value-list.js";
 
 // Subjects are public per country (PRODUCT.md › Subjects), not per user.
 
@@ -52,7 +53,7 @@ export async function selectExistingSubjectNames(
     .selectFrom("subjects")
     .select("name")
     .where("country_code", "=", countryCode)
-    .where("name", "in", names)
+    .where(inValueList(db, "name", names))
     .execute();
   return rows.map((r) => r.name);
 }

@@ -17,6 +17,7 @@ import {
   completeMemo,
   reviewMemo,
   uncompleteMemo,
+  undoReview,
 } from "../memos/memo-review.service.js";
 import { createMemo, deleteMemo, moveMemo, updateMemo } from "../memos/memos.service.js";
 
@@ -48,9 +49,11 @@ async function applyOp(
       await deleteMemo(deps, user.id, op.memoId, { opId });
       return {};
     case "memo.review": {
-      const input = { opId, reviewedAt: op.reviewedAt, value: op.value };
+      const input = { opId, reviewedAt: op.reviewedAt, value: op.value, grade: op.grade };
       return { memo: await reviewMemo(deps, user.id, op.memoId, input) };
     }
+    case "memo.review.undo":
+      return { memo: await undoReview(deps, user.id, op.memoId, op.reviewOpId) };
     case "memo.complete": {
       const input = { opId, completedAt: op.completedAt };
       return { memo: await completeMemo(deps, user.id, op.memoId, input) };

@@ -8,6 +8,7 @@ import {
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
 import type { Database } from "../../db/schema.js";
+import { inValueList } from "../../db/value-list.js";
 
 export type { ChangeKind };
 
@@ -157,7 +158,7 @@ export async function selectMemosWithContents(
     .selectFrom("memos")
     .select([...memoSummaryColumns, "contents"])
     .where("user_id", "=", userId)
-    .where("id", "in", memoIds)
+    .where(inValueList(db, "id", memoIds))
     .execute();
   return rows.map((row) => ({ ...toStoredMemoSummary(row), contents: row.contents }));
 }

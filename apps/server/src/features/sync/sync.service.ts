@@ -7,6 +7,7 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
+import { withFsrs } from "../../db/memo-fsrs.js";
 import type { ServiceDeps } from "../../deps.js";
 import { presentMemoFields } from "../../present/memo.js";
 import {
@@ -112,7 +113,8 @@ export async function listChanges(
       const tree = withFolderTree(await selectAllFolders(trx, userId));
       folders = tree.filter((folder) => folderIds.has(folder.id));
     }
-    const memos = (await selectMemosWithContents(trx, userId, [...memoIds])).map(toSyncedMemo);
+    const stored = await selectMemosWithContents(trx, userId, [...memoIds]);
+    const memos = (await withFsrs(trx, userId, stored, serverTime)).map(toSyncedMemo);
     const deletions: SyncDeletion[] = page
       .filter((entry) => entry.isDeletion)
       .map((entry) => ({ kind: entry.kind, id: entry.id }));

@@ -18,6 +18,7 @@ import { ListGroup, ListItem } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { ChangeEmailSheet, ChangePasswordSheet, DeletePasswordSheet } from "./account-sheets";
 import { ActionRow } from "./account-ui";
+import { ReminderSettingsGroup } from "./ReminderSettingsGroup";
 
 /**
  * Account settings, grouped as in iOS settings: profile (name), language, country, plan, e-mail
@@ -130,6 +131,8 @@ export function AccountSettingsScreen() {
             {t("account.plan.label")}
           </ListItem>
         </ListGroup>
+
+        {!isAnonymous && <ReminderSettingsGroup me={me} />}
 
         {hasPassword && (
           <ListGroup header={t("account.security.header")}>

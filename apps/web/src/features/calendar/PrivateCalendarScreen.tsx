@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
 import { errorCodeOf } from "../../api/client";
+import { statsYearRange, useStats } from "../../api/stats.queries";
 import { useFormat } from "../../i18n/format";
 import { localIsoDate } from "../../lib/local-date";
 import { errorMessage } from "../../overlays/error-dialog";
 import { Page } from "../../ui/Page";
+import { StatsFigures } from "../../ui/StatsFigures";
 import { addMonths, isoMonth, monthGridDays, parseIsoDate, parseIsoMonth } from "./calendar-dates";
 import { DayDetail } from "./DayDetail";
 import { MonthGrid } from "./MonthGrid";
@@ -30,6 +32,8 @@ export function PrivateCalendarScreen() {
   const from = localIsoDate(days[0] ?? month);
   const to = localIsoDate(days.at(-1) ?? month);
   const calendar = useCalendar(from, to);
+  const statsRange = statsYearRange(today);
+  const stats = useStats(statsRange.from, statsRange.to);
 
   const byDate = new Map<string, CalendarDay>((calendar.data ?? []).map((day) => [day.date, day]));
   const selectedIso = localIsoDate(selected);
@@ -132,6 +136,11 @@ export function PrivateCalendarScreen() {
 
         <DayDetail day={selectedDay} date={selected} isLoading={calendar.isPending} />
       </div>
+      {stats.data && (
+        <div className="calendar-stats">
+          <StatsFigures stats={stats.data} linkToStats />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,7 +1,11 @@
 import {
+  DESIRED_RETENTION_MAX,
+  DESIRED_RETENTION_MIN,
   type Folder,
   foldersInTreeOrder,
   ROOT_FOLDER_ID,
+  SCHEDULERS,
+  type Scheduler,
   type SortMode,
   type UpdateFolderInput,
 } from "@mnemo/domain";
@@ -37,6 +41,17 @@ interface Draft extends Record<SwitchField, boolean> {
   sortingMethod: SortMode;
   dateRepetitionValue: string;
   readRepetitionValue: string;
+  scheduler: Scheduler;
+  /** Percent, as typed (70–99). */
+  desiredRetention: string;
+}
+
+/** The typed desired retention (percent) as a fraction, or null outside 70–99 %. */
+function parseRetentionPercent(text: string): number | null {
+  const percent = Number(text.trim());
+  if (text.trim() === "" || !Number.isFinite(percent)) return null;
+  const fraction = Math.round(percent * 10) / 1000;
+  return fraction >= DESIRED_RETENTION_MIN && fraction <= DESIRED_RETENTION_MAX ? fraction : null;
 }
 
 function draftOf(folder: Folder): Draft {
@@ -48,6 +63,8 @@ function draftOf(folder: Folder): Draft {
     sortingMethod: folder.sortingMethod,
     dateRepetitionValue: String(folder.dateRepetitionValue),
     readRepetitionValue: String(folder.readRepetitionValue),
+    scheduler: folder.scheduler,
+    desiredRetention: String(Math.round(folder.desiredRetention * 1000) / 10),
     pinned: folder.pinned,
     sideNavPinned: folder.sideNavPinned,
     enableCompletionFeature: folder.enableCompletionFeature,
@@ -108,6 +125,9 @@ function SettingsForm({ folder }: { folder: Folder }) {
     titleError: useId(),
     dateError: useId(),
     readError: useId(),
+    scheduler: useId(),
+    retention: useId(),
+    retentionError: useId(),
   };
   const initial = draftOf(folder);
   const [draft, setDraft] = useState<Draft>(initial);
@@ -120,7 +140,12 @@ function SettingsForm({ folder }: { folder: Folder }) {
   const titleError = !isRoot && draft.title.trim() === "" ? t("folders.form.nameRequired") : null;
   const dateError = dateValue === null ? t("folders.settings.repetitionInvalid") : null;
   const readError = readValue === null ? t("folders.settings.repetitionInvalid") : null;
-  const hasErrors = Boolean(titleError || dateError || readError);
+  const retention = parseRetentionPercent(draft.desiredRetention);
+  const retentionError =
+    draft.scheduler === "fsrs" && retention === null
+      ? t("folders.settings.retentionInvalid")
+      : null;
+  const hasErrors = Boolean(titleError || dateError || readError || retentionError);
 
   const changes = (): UpdateFolderInput => {
     const input: UpdateFolderInput = {};
@@ -136,6 +161,10 @@ function SettingsForm({ folder }: { folder: Folder }) {
     }
     if (readValue !== null && readValue !== folder.readRepetitionValue) {
       input.readRepetitionValue = readValue;
+    }
+    if (draft.scheduler !== folder.scheduler) input.scheduler = draft.scheduler;
+    if (retention !== null && retention !== folder.desiredRetention) {
+      input.desiredRetention = retention;
     }
     const switches: SwitchField[] = [
       "isCategoryFolder",
@@ -261,7 +290,12 @@ function SettingsForm({ folder }: { folder: Folder }) {
             value={draft.sortingMethod}
             onChange={(event) => set("sortingMethod", event.target.value as SortMode)}
           >
-            {SORT_MODE_OPTIONS.map((mode) => (
+            {SORT_MODE_OPTIONS.filter(
+              (mode) =>
+                mode !== "retrievability" ||
+                draft.scheduler === "fsrs" ||
+                mode === folder.sortingMethod,
+            ).map((mode) => (
               <option key={mode} value={mode}>
                 {t(`memos.sort.${mode}`)}
               </option>
@@ -296,6 +330,55 @@ function SettingsForm({ folder }: { folder: Folder }) {
             onChange={(event) => set("readRepetitionValue", event.target.value)}
           />
         </FieldRow>
+      </Section>
+
+      <Section
+        header={t("folders.settings.scheduling")}
+        footer={
+          draft.scheduler === "fsrs"
+            ? t("folders.settings.fsrsHelp")
+            : t("folders.settings.repetitionSchedulerHelp")
+        }
+      >
+        <FieldRow id={ids.scheduler} label={t("folders.settings.scheduler")}>
+          <select
+            id={ids.scheduler}
+            className="select folders-inline-select"
+            value={draft.scheduler}
+            onChange={(event) => set("scheduler", event.target.value as Scheduler)}
+          >
+            {SCHEDULERS.map((scheduler) => (
+              <option key={scheduler} value={scheduler}>
+                {t(`folders.settings.schedulers.${scheduler}`)}
+              </option>
+            ))}
+          </select>
+        </FieldRow>
+        {draft.scheduler === "fsrs" && (
+          <FieldRow
+            id={ids.retention}
+            label={t("folders.settings.desiredRetention")}
+            error={retentionError}
+            errorId={ids.retentionError}
+          >
+            <span className="folders-percent">
+              <input
+                id={ids.retention}
+                className="input folders-inline-input folders-percent-input"
+                type="number"
+                inputMode="decimal"
+                min={DESIRED_RETENTION_MIN * 100}
+                max={DESIRED_RETENTION_MAX * 100}
+                step={1}
+                value={draft.desiredRetention}
+                aria-invalid={Boolean(retentionError)}
+                aria-describedby={retentionError ? ids.retentionError : undefined}
+                onChange={(event) => set("desiredRetention", event.target.value)}
+              />
+              <span aria-hidden="true">%</span>
+            </span>
+          </FieldRow>
+        )}
       </Section>
 
       <Section header={t("folders.settings.display")}>

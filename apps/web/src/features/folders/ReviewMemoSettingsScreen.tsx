@@ -6,6 +6,7 @@ import { showError } from "../../overlays/error-dialog";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
+import { FsrsOptimizeSection } from "./FsrsOptimizeSection";
 import { RepetitionValueInput } from "./RepetitionValueInput";
 import { parseRepetitionValue } from "./repetition-value";
 
@@ -36,7 +37,7 @@ function changesOf(folder: Folder, draft: RowDraft): UpdateFolderInput | null {
 
 /**
  * review-memo-settings: one list of every folder with whether it feeds the home review list and
- * its date and read repetition values; one Save for all changed folders.
+ * its date and read repetition values; one Save for all changed folders; then FSRS's "Optimize".
  */
 export function ReviewMemoSettingsScreen() {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ export function ReviewMemoSettingsScreen() {
       ) : (
         <Spinner label={t("common.loading")} />
       )}
+      <FsrsOptimizeSection />
     </Page>
   );
 }

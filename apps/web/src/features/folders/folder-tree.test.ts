@@ -26,6 +26,8 @@ function folder(id: string, parentFolderId: string | null, extra: Partial<Folder
     showSortingValues: false,
     showReviewCount: false,
     showAtHomeReviewList: true,
+    scheduler: "repetition",
+    desiredRetention: 0.9,
     createdAt: 0,
     updatedAt: 0,
     ...extra,

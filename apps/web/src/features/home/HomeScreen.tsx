@@ -11,6 +11,7 @@ import { Page } from "../../ui/Page";
 import { reviewStreak } from "./home-dates";
 import { LoadError } from "./LoadError";
 import { ReviewItems } from "./ReviewItems";
+import { StartReview } from "./StartReview";
 
 /** The greeting's part of the day, by the local hour. */
 function greetingKey(hour: number): "morning" | "afternoon" | "evening" {
@@ -40,6 +41,7 @@ export function HomeScreen() {
         </h2>
         <p className="home-date muted">{format.date(now.getTime())}</p>
         {showsStreak && <ReviewStreak />}
+        <StartReview />
       </header>
 
       <div className="home-section-head">

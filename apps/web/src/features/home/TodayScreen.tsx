@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
 import { useHomeReviewList } from "../../api/home.queries";
+import { statsYearRange, useStats } from "../../api/stats.queries";
 import { useFormat } from "../../i18n/format";
 import { localIsoDate } from "../../lib/local-date";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
+import { StatsFigures } from "../../ui/StatsFigures";
 import { LoadError } from "./LoadError";
 import { ReviewItems } from "./ReviewItems";
+import { StartReview } from "./StartReview";
 
 /** How many of the most due memos Today shows. */
 const MOST_DUE_COUNT = 5;
@@ -23,6 +26,8 @@ export function TodayScreen() {
   const today = localIsoDate(now);
   const calendar = useCalendar(today, today);
   const reviewList = useHomeReviewList();
+  const statsRange = statsYearRange(now);
+  const stats = useStats(statsRange.from, statsRange.to);
   const day: CalendarDay = calendar.data?.find((entry) => entry.date === today) ?? {
     date: today,
     created: [],
@@ -37,6 +42,7 @@ export function TodayScreen() {
       <h2 className="large-title today-date">
         {new Intl.DateTimeFormat(format.locale, { dateStyle: "full" }).format(now)}
       </h2>
+      <StartReview />
 
       {calendar.isPending ? (
         <Spinner label={t("common.loading")} />
@@ -62,6 +68,7 @@ export function TodayScreen() {
               tone="completed"
             />
           </ul>
+          {stats.data && <StatsFigures stats={stats.data} linkToStats />}
           <TodayGroup group="reviewed" day={day} />
           <TodayGroup group="created" day={day} />
           <TodayGroup group="completed" day={day} />

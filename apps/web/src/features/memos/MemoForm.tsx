@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { useFolders, useFolderTitle } from "../../api/folders.queries";
 import { useCreateMemo, useMemo, useUpdateMemo } from "../../api/memos.queries";
+import { useTags } from "../../api/tags.queries";
 import { sanitizeRichText } from "../../lib/html-text";
 import type { Draft } from "../../offline/cache-db";
 import { draftKey } from "../../offline/draft-key";
@@ -25,6 +26,7 @@ import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
 import { LoadBoundary } from "../../ui/LoadBoundary";
 import { CloseIcon, HelpIcon } from "./icons";
+import { TagInput } from "./TagInput";
 
 // Tiptap is heavy: it loads with the form, never with the first route.
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -40,8 +42,8 @@ export interface MemoFormProps {
 
 /**
  * The memo form (PRODUCT.md › Memo form), used by the modal and by the upsert-private-memo page:
- * title (required), rich-text contents, flash-card hint (when the folder enables flash cards),
- * a folder picker on create without a folder, and Save. Folder and title are required
+ * title (required), rich-text contents, tags, flash-card hint (when the folder enables flash
+ * cards), a folder picker on create without a folder, and Save. Folder and title are required
  * (PRODUCT.md › Editing and deleting); on update an empty editor leaves the stored contents
  * unchanged.
  */
@@ -173,6 +175,8 @@ function MemoFields({
   const folderSelect = useRef<HTMLSelectElement>(null);
   const [title, setTitle] = useState(restored?.title ?? memo?.title ?? "");
   const [hint, setHint] = useState(memo?.flashCardHint ?? "");
+  const [tags, setTags] = useState<string[]>(memo?.tags ?? []);
+  const userTags = useTags();
   const [pickedFolderId, setPickedFolderId] = useState(givenFolderId ?? "");
   const [errors, setErrors] = useState<{ title?: string; folder?: string }>({});
   // The editor's latest HTML; a ref so typing does not re-render the whole form.
@@ -213,6 +217,7 @@ function MemoFields({
             input: {
               title: trimmed,
               flashCardHint: hint,
+              tags,
               // An empty editor leaves the stored contents as they are
               // (PRODUCT.md › Editing and deleting).
               ...(!isEmpty && { contents: html }),
@@ -222,6 +227,7 @@ function MemoFields({
             folderId,
             title: trimmed,
             ...(!isEmpty && { contents: html }),
+            ...(tags.length > 0 && { tags }),
             ...(hint.trim() !== "" && { flashCardHint: hint }),
           });
       await draft.discard();
@@ -325,6 +331,12 @@ function MemoFields({
           </p>
         )}
       </div>
+
+      <TagInput
+        tags={tags}
+        suggestions={(userTags.data ?? []).map((entry) => entry.tag)}
+        onChange={setTags}
+      />
 
       {showsHint && (
         <div className="field">

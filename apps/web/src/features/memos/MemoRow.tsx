@@ -2,6 +2,8 @@ import type { Folder, MemoSummary, SortMode } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format";
+import { sanitizeSnippet } from "../../lib/html-text";
+import { searchPath } from "../../ui/SearchField";
 import { FlashCardHint } from "./FlashCardHint";
 import { CheckIcon, EditIcon, MoveIcon, ReviewIcon, TrashIcon } from "./icons";
 import { useMemoActions } from "./memo-actions";
@@ -9,6 +11,8 @@ import { PriorityStepper } from "./PriorityStepper";
 
 export const viewMemoPath = (memoId: string) =>
   `/view-private-memo?memoId=${encodeURIComponent(memoId)}`;
+
+export const folderPath = (folderId: string) => `/private-memos/${encodeURIComponent(folderId)}`;
 
 /** The number a sort mode orders by, as a reader understands it. */
 export function useSortingValueText() {
@@ -18,17 +22,43 @@ export function useSortingValueText() {
 }
 
 /**
- * One memo of a folder's list: title (opens the memo), preview, the counters the folder shows,
- * and its actions. Every button's accessible name includes the memo title.
+ * An FSRS memo's predicted recall now (issue 9 › The scheduler) as a small bar with its percent
+ * written beside it (the bar alone would tell it by length and colour only).
+ */
+function RecallBar({ retrievability }: { retrievability: number }) {
+  const { t } = useTranslation();
+  const percent = Math.round(retrievability * 100);
+  return (
+    <span className="memos-chip memos-chip-plain memos-recall">
+      <span className="memos-recall-bar" aria-hidden="true">
+        <span
+          className={percent < 70 ? "memos-recall-fill memos-recall-low" : "memos-recall-fill"}
+          style={{ width: `${percent}%` }}
+        />
+      </span>
+      {t("memos.list.recall", { percent })}
+    </span>
+  );
+}
+
+/**
+ * One memo of a folder's list: title (opens the memo), preview, tags, the counters the folder
+ * shows, and its actions. Every button's accessible name includes the memo title. A search
+ * result shows its folder and, instead of the preview, its snippet (`snippetHtml`: escaped text
+ * with `<mark>` around the hits, sanitized again here).
  */
 export function MemoRow({
   memo,
   folder,
   sortMode,
+  folderTitle,
+  snippetHtml,
 }: {
   memo: MemoSummary;
   folder: Folder;
   sortMode: SortMode;
+  folderTitle?: string;
+  snippetHtml?: string;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -42,10 +72,16 @@ export function MemoRow({
         {t("memos.list.reviewCount", { count: memo.reviewCount })}
       </span>
     ),
-    folder.showSortingValues && memo.sortingValue !== null && (
-      <span key="sorting" className="memos-chip memos-chip-plain">
-        {t("memos.list.sortingValue", { value: sortingValueText(sortMode, memo.sortingValue) })}
-      </span>
+    // In the retrievability order the recall bar below is the sorting value.
+    folder.showSortingValues &&
+      memo.sortingValue !== null &&
+      !(sortMode === "retrievability" && memo.fsrs) && (
+        <span key="sorting" className="memos-chip memos-chip-plain">
+          {t("memos.list.sortingValue", { value: sortingValueText(sortMode, memo.sortingValue) })}
+        </span>
+      ),
+    folder.showSortingValues && memo.fsrs && (
+      <RecallBar key="recall" retrievability={memo.fsrs.retrievability} />
     ),
     memo.lastReviewedAt !== null && (
       <span key="last" className="memos-chip memos-chip-plain">
@@ -80,7 +116,21 @@ export function MemoRow({
             <span className="memos-chip memos-chip-conflict">{t("offline.conflictCopy")}</span>
           )}
         </div>
-        {memo.preview && <p className="memos-row-preview">{memo.preview}</p>}
+        {folderTitle !== undefined && (
+          <Link className="memos-row-folder" to={folderPath(memo.folderId)}>
+            {t("search.inFolder", { folder: folderTitle })}
+          </Link>
+        )}
+        {snippetHtml !== undefined ? (
+          <p
+            className="memos-row-preview memos-row-snippet"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: only <mark> survives sanitizeSnippet
+            dangerouslySetInnerHTML={{ __html: sanitizeSnippet(snippetHtml) }}
+          />
+        ) : (
+          memo.preview && <p className="memos-row-preview">{memo.preview}</p>
+        )}
+        <MemoTags title={title} tags={memo.tags} />
         {folder.enableFlashCardFeature && memo.flashCardHint && (
           <FlashCardHint className="memos-hint" title={title} hint={memo.flashCardHint} />
         )}
@@ -131,5 +181,22 @@ export function MemoRow({
         </button>
       </div>
     </li>
+  );
+}
+
+/** A memo's tags as links, each opening the search for that tag (PRODUCT.md › Tags). */
+export function MemoTags({ title, tags }: { title: string; tags: readonly string[] }) {
+  const { t } = useTranslation();
+  if (tags.length === 0) return null;
+  return (
+    <ul className="memos-tags" aria-label={t("memos.tags.list", { title })}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Link className="memos-tag" to={searchPath("", tag)}>
+            #{tag}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -122,13 +122,23 @@ function MemoList({ folder }: { folder: Folder }) {
             value={sortMode}
             onChange={(event) => chooseSort(event.target.value as SortMode)}
           >
-            {SORT_MODE_OPTIONS.map((mode) => (
+            {SORT_MODE_OPTIONS.filter(
+              // Recall exists in FSRS folders only (issue 9); a link may still ask for it.
+              (mode) =>
+                mode !== "retrievability" || folder.scheduler === "fsrs" || mode === sortMode,
+            ).map((mode) => (
               <option key={mode} value={mode}>
                 {t(`memos.sort.${mode}`)}
               </option>
             ))}
           </select>
         </div>
+        <Link
+          className="button button-small button-secondary memos-review-button"
+          to={`/review?folderId=${encodeURIComponent(folder.id)}`}
+        >
+          {t("review.startFolder")}
+        </Link>
         <button
           type="button"
           className="button button-small memos-add-button"

@@ -13,7 +13,7 @@ import { EmptyState, ListGroup, ListItem, Spinner, Toggle } from "../../ui/List"
 import { Page } from "../../ui/Page";
 import { FlashCardHint } from "./FlashCardHint";
 import { CheckIcon, EditIcon, LinkIcon, ReviewIcon, TrashIcon } from "./icons";
-import { viewMemoPath } from "./MemoRow";
+import { MemoTags, viewMemoPath } from "./MemoRow";
 import { useMemoActions } from "./memo-actions";
 import { PriorityStepper } from "./PriorityStepper";
 
@@ -86,6 +86,7 @@ function MemoView({ memo }: { memo: MemoDetail }) {
             {folder.data ? titleOf(folder.data) : "…"}
           </Link>
           <h2 className="memos-view-title">{title}</h2>
+          <MemoTags title={title} tags={memo.tags} />
           <p className="muted small memos-view-dates">
             {t("memos.view.updatedAt", { date: format.dateTime(memo.updatedAt) })}
           </p>

@@ -1,5 +1,6 @@
 import "./memos.css";
 
 export { PrivateMemosScreen } from "./PrivateMemosScreen";
+export { SearchScreen } from "./SearchScreen";
 export { UpsertPrivateMemoScreen } from "./UpsertPrivateMemoScreen";
 export { ViewPrivateMemoScreen } from "./ViewPrivateMemoScreen";

@@ -1,0 +1,199 @@
+import {
+  type FoldedMemo,
+  foldSearchableMemo,
+  memoSearchTokens,
+  normalizeTags,
+  searchableMemoText,
+  tagKey,
+} from "@mnemo/domain";
+import { sql } from "kysely";
+import { type Executor, isPostgres } from "./database.js";
+import { parseTags } from "./memo-rows.js";
+import type { WriteContext } from "./user-write.js";
+
+// The search index (see the search-index migration): kept in the transaction of every write that
+// changes what search reads of a memo (its title, contents, hint or tags). Deletes need nothing
+// here: the rows go with their memo (foreign keys; on SQLite a trigger removes the FTS row).
+
+// Off only for measurements (MNEMO_SEARCH_INDEX=off, see config.ts): the bench times memo writes
+// with and without the index.
+let isIndexing = true;
+
+/** Makes memo writes of this process leave the search index alone (measurements only). */
+export function stopSearchIndexing(): void {
+  isIndexing = false;
+}
+
+/** The fields of a memo search reads, as stored. */
+export interface MemoSearchSource {
+  title: string;
+  contents: string;
+  flashCardHint: string;
+  tags: readonly string[];
+}
+
+/**
+ * (Re)indexes one memo of the write's user: its folded fields, its tokens and its tags.
+ * Tags stored before tags were normalized are indexed normalized. `isNew`: the memo was inserted
+ * in this write, so it has nothing in the index to replace.
+ */
+export async function writeMemoSearchIndex(
+  write: WriteContext,
+  memoId: string,
+  memo: MemoSearchSource,
+  options: { isNew?: boolean } = {},
+): Promise<void> {
+  if (!isIndexing) return;
+  const { trx, userId } = write;
+  const tags = normalizeTags(memo.tags);
+  const folded = foldSearchableMemo(searchableMemoText({ ...memo, tags }));
+  const tokens = memoSearchTokens(folded);
+  const fields = {
+    title: folded.title,
+    hint: folded.hint,
+    tags: JSON.stringify(folded.tags),
+    body: folded.body,
+  };
+  if (isPostgres(trx)) {
+    await trx
+      .insertInto("memo_search")
+      .values({ user_id: userId, memo_id: memoId, ...fields, tokens })
+      .onConflict((oc) => oc.columns(["user_id", "memo_id"]).doUpdateSet({ ...fields, tokens }))
+      .execute();
+  } else {
+    const row = await trx
+      .insertInto("memo_search")
+      .values({ user_id: userId, memo_id: memoId, ...fields })
+      .onConflict((oc) => oc.columns(["user_id", "memo_id"]).doUpdateSet(fields))
+      .returning("doc_id")
+      .executeTakeFirstOrThrow();
+    // A new memo has no FTS row yet; deleting one costs as much as the insert (FTS5 records a
+    // tombstone), so a create skips it.
+    if (options.isNew !== true) {
+      await sql`delete from memo_search_fts where rowid = ${row.doc_id}`.execute(trx);
+    }
+    await sql`insert into memo_search_fts (rowid, tokens) values (${row.doc_id}, ${tokens.join(" ")})`.execute(
+      trx,
+    );
+  }
+  if (options.isNew !== true) {
+    await trx
+      .deleteFrom("memo_tags")
+      .where("user_id", "=", userId)
+      .where("memo_id", "=", memoId)
+      .execute();
+  }
+  if (tags.length > 0) {
+    await trx
+      .insertInto("memo_tags")
+      .values(tags.map((tag) => ({ user_id: userId, memo_id: memoId, tag_key: tagKey(tag), tag })))
+      .execute();
+  }
+}
+
+/** Reads the memo's stored fields and (re)indexes it; nothing when the user has no such memo. */
+export async function reindexStoredMemo(write: WriteContext, memoId: string): Promise<void> {
+  if (!isIndexing) return;
+  const row = await write.trx
+    .selectFrom("memos")
+    .select(["title", "contents", "flash_card_hint", "tags"])
+    .where("user_id", "=", write.userId)
+    .where("id", "=", memoId)
+    .executeTakeFirst();
+  if (!row) return;
+  await writeMemoSearchIndex(write, memoId, {
+    title: row.title,
+    contents: row.contents,
+    flashCardHint: row.flash_card_hint,
+    tags: parseTags(row.tags),
+  });
+}
+
+/** A memo that may match a search: its folded fields, folder and change time. */
+export interface SearchCandidate {
+  memoId: string;
+  folderId: string;
+  updatedAt: number;
+  memo: FoldedMemo;
+}
+
+/**
+ * The user's memos that hold every one of `tokens` in the index (all the user's memos when
+ * `tokens` is empty), optionally only those of one folder: a superset of the matches, which the
+ * caller verifies with `memoMatchesSearch`.
+ */
+export async function selectSearchCandidates(
+  db: Executor,
+  userId: string,
+  tokens: readonly string[],
+  folderId: string | undefined,
+): Promise<SearchCandidate[]> {
+  const inFolder = folderId === undefined ? sql`` : sql`and m.folder_id = ${folderId}`;
+  let rows: CandidateRow[];
+  if (tokens.length > 0 && !isPostgres(db)) {
+    // Driven by the FTS5 match (CROSS JOIN fixes SQLite's join order): otherwise the planner
+    // walks every memo of the user and tests each against the match's list.
+    const result = await sql<CandidateRow>`
+      select s.memo_id, s.title, s.hint, s.tags, s.body, m.folder_id, m.updated_at
+        from memo_search_fts f
+        cross join memo_search s on s.doc_id = f.rowid
+        cross join memos m on m.user_id = s.user_id and m.id = s.memo_id
+       where memo_search_fts match ${ftsQuery(tokens)} and s.user_id = ${userId} ${inFolder}`.execute(
+      db,
+    );
+    rows = result.rows;
+  } else {
+    const hasTokens = tokens.length > 0 ? sql`and s.tokens @> ${[...tokens]}::text[]` : sql``;
+    const result = await sql<CandidateRow>`
+      select s.memo_id, s.title, s.hint, s.tags, s.body, m.folder_id, m.updated_at
+        from memo_search s
+        join memos m on m.user_id = s.user_id and m.id = s.memo_id
+       where s.user_id = ${userId} ${hasTokens} ${inFolder}`.execute(db);
+    rows = result.rows;
+  }
+  return rows.map((row) => ({
+    memoId: row.memo_id,
+    folderId: row.folder_id,
+    updatedAt: Number(row.updated_at),
+    memo: { title: row.title, hint: row.hint, body: row.body, tags: parseTags(row.tags) },
+  }));
+}
+
+interface CandidateRow {
+  memo_id: string;
+  title: string;
+  hint: string;
+  tags: string;
+  body: string;
+  folder_id: string;
+  updated_at: number;
+}
+
+/** An FTS5 query asking for every token: each a quoted string (tokens hold no quote). */
+function ftsQuery(tokens: readonly string[]): string {
+  return tokens.map((token) => `"${token}"`).join(" ");
+}
+
+/** A tag of the user's memos as spelled, with its key and how many memos carry that spelling. */
+export interface TagSpelling {
+  tagKey: string;
+  tag: string;
+  memoCount: number;
+}
+
+/** The user's tags, each spelling with its memo count, ordered by key then spelling. */
+export async function selectTagSpellings(db: Executor, userId: string): Promise<TagSpelling[]> {
+  const rows = await db
+    .selectFrom("memo_tags")
+    .select(["tag_key", "tag", (eb) => eb.fn.countAll<number | string>().as("memo_count")])
+    .where("user_id", "=", userId)
+    .groupBy(["tag_key", "tag"])
+    .orderBy("tag_key")
+    .orderBy("tag")
+    .execute();
+  return rows.map((row) => ({
+    tagKey: row.tag_key,
+    tag: row.tag,
+    memoCount: Number(row.memo_count),
+  }));
+}

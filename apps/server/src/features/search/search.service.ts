@@ -1,0 +1,133 @@
+import {
+  AppError,
+  compareSearchHits,
+  ErrorCode,
+  hasSearchCriteria,
+  memoMatchesSearch,
+  memoSearchSnippet,
+  parseSearchQuery,
+  type SearchHit,
+  type SearchQueryInput,
+  type SearchResponse,
+  scoreSearchHit,
+  searchableMemoText,
+  searchQueryTokens,
+  type TagsResponse,
+  tagKey,
+} from "@mnemo/domain";
+import { selectSearchCandidates, selectTagSpellings } from "../../db/memo-search.repo.js";
+import type { ServiceDeps } from "../../deps.js";
+import { toSummary } from "../memos/memo-present.js";
+import { selectMemoFolder } from "../memos/memos.repo.js";
+import { selectSearchMemos } from "./search.repo.js";
+import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.js";
+
+/**
+ * One page of the user's memos matching a search (issue #10 › Search). The index gives
+ * candidates (memos holding every token of the query), each is verified with the domain's exact
+ * rule (`memoMatchesSearch`: no false hits), the matches are ranked (`compareSearchHits`), and
+ * the page is the `limit` ranks after the cursor's.
+ *
+ * @throws FOLDER_NOT_FOUND when `folderId` is not a folder of the user
+ * @throws VALIDATION_FAILED for a forged cursor
+ */
+export async function searchMemos(
+  deps: Pick<ServiceDeps, "db">,
+  userId: string,
+  input: SearchQueryInput,
+): Promise<SearchResponse> {
+  const db = deps.db.kysely;
+  const after = input.cursor === undefined ? null : decodeSearchCursor(input.cursor);
+  if (input.folderId !== undefined && !(await selectMemoFolder(db, userId, input.folderId))) {
+    throw new AppError(ErrorCode.FOLDER_NOT_FOUND, `folder ${input.folderId} not found`);
+  }
+  const query = parseSearchQuery(input.q);
+  const tag = input.tag === undefined ? "" : tagKey(input.tag);
+  if (tag !== "" && !query.tags.includes(tag)) query.tags.push(tag);
+  if (!hasSearchCriteria(query)) return { results: [], nextCursor: null };
+
+  const candidates = await selectSearchCandidates(
+    db,
+    userId,
+    searchQueryTokens(query),
+    input.folderId,
+  );
+  const hits: SearchHit[] = [];
+  for (const candidate of candidates) {
+    if (!memoMatchesSearch(candidate.memo, query)) continue;
+    hits.push({
+      id: candidate.memoId,
+      updatedAt: candidate.updatedAt,
+      ...scoreSearchHit(candidate.memo, query),
+    });
+  }
+  const { page, hasMore } = pageOfHits(hits, after, input.limit);
+
+  const memos = new Map(
+    (
+      await selectSearchMemos(
+        db,
+        userId,
+        page.map((hit) => hit.id),
+      )
+    ).map((memo) => [memo.id, memo]),
+  );
+  const results = page.flatMap((hit) => {
+    const memo = memos.get(hit.id);
+    if (!memo) return [];
+    const snippet = memoSearchSnippet(searchableMemoText(memo), query);
+    return [{ ...toSummary(memo, null), snippet, score: hit.score, isTitleHit: hit.isTitleHit }];
+  });
+  const last = page.at(-1);
+  return { results, nextCursor: hasMore && last ? encodeSearchCursor(last) : null };
+}
+
+/**
+ * The best `limit` hits ranked after `after` (all when it is null), best first, and whether more
+ * follow. Keeps only the best `limit + 1` while scanning instead of sorting every match: a
+ * common word matches tens of thousands of memos, and a page needs thirty.
+ */
+export function pageOfHits(
+  hits: readonly SearchHit[],
+  after: SearchHit | null,
+  limit: number,
+): { page: SearchHit[]; hasMore: boolean } {
+  const best: SearchHit[] = [];
+  for (const hit of hits) {
+    if (after !== null && compareSearchHits(hit, after) <= 0) continue;
+    const worst = best.at(-1);
+    if (best.length > limit && worst && compareSearchHits(hit, worst) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compareSearchHits(hit, best[at - 1] as SearchHit) < 0) at -= 1;
+    best.splice(at, 0, hit);
+    if (best.length > limit + 1) best.pop();
+  }
+  return { page: best.slice(0, limit), hasMore: best.length > limit };
+}
+
+/**
+ * The user's tags with their memo counts (issue #10 › Tags): spellings with the same `tagKey`
+ * are one tag, shown as spelled on most of its memos (ties: the first spelling in code-unit
+ * order), ordered by key.
+ */
+export async function listTags(
+  deps: Pick<ServiceDeps, "db">,
+  userId: string,
+): Promise<TagsResponse> {
+  const spellings = await selectTagSpellings(deps.db.kysely, userId);
+  const tags: TagsResponse["tags"] = [];
+  let current: { key: string; tag: string; best: number; memoCount: number } | null = null;
+  for (const spelling of spellings) {
+    if (current === null || current.key !== spelling.tagKey) {
+      if (current) tags.push({ tag: current.tag, memoCount: current.memoCount });
+      current = { key: spelling.tagKey, tag: spelling.tag, best: 0, memoCount: 0 };
+    }
+    current.memoCount += spelling.memoCount;
+    if (spelling.memoCount > current.best) {
+      current.best = spelling.memoCount;
+      current.tag = spelling.tag;
+    }
+  }
+  if (current) tags.push({ tag: current.tag, memoCount: current.memoCount });
+  return { tags };
+}

@@ -1,0 +1,83 @@
+import type { SearchResponse, SearchResult } from "@mnemo/domain";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { offline, readThroughCache } from "../offline/offline-lazy";
+import { api, query } from "./client";
+
+/** What a search asks: the query as typed, and optional tag and folder filters. */
+export interface SearchParams {
+  q: string;
+  tag?: string | null;
+  folderId?: string | null;
+}
+
+export const searchKeys = {
+  all: ["search"] as const,
+  results: ({ q, tag, folderId }: SearchParams) =>
+    [...searchKeys.all, q, tag ?? "", folderId ?? ""] as const,
+};
+
+/** Results per page (the server allows up to 100). */
+export const SEARCH_PAGE_SIZE = 30;
+
+/** Where the next page comes from: the device's index or the server's cursor. */
+type PageParam = { from: "cache"; offset: number } | { from: "server"; cursor: string } | null;
+
+export interface SearchPage {
+  results: SearchResult[];
+  next: PageParam;
+  /** Whether the page was searched on this device (offline, or after the first download). */
+  isLocal: boolean;
+}
+
+async function cachePage(params: SearchParams, offset: number): Promise<SearchPage> {
+  const { results, total } = await (await offline()).searchLocally(
+    params,
+    offset,
+    SEARCH_PAGE_SIZE,
+  );
+  const end = offset + results.length;
+  return { results, next: end < total ? { from: "cache", offset: end } : null, isLocal: true };
+}
+
+async function serverPage(params: SearchParams, cursor: string | null): Promise<SearchPage> {
+  const page = await api<SearchResponse>(
+    "GET",
+    `/api/search${query({
+      q: params.q,
+      tag: params.tag || undefined,
+      folderId: params.folderId || undefined,
+      limit: SEARCH_PAGE_SIZE,
+      cursor,
+    })}`,
+  );
+  // Kept on the device, so the row actions (review, complete, priority) work on them at once.
+  await (await offline()).storeServerMemos(page.results);
+  return {
+    results: page.results,
+    next: page.nextCursor ? { from: "server", cursor: page.nextCursor } : null,
+    isLocal: false,
+  };
+}
+
+/**
+ * Search results, page by page (issue #10 › Search), read as every list is (`readThroughCache`):
+ * from the device's index once its first download finished, or when the server cannot be reached;
+ * from `GET /api/search` before. The previous results stay on screen while the next ones load.
+ */
+export function useSearch(params: SearchParams, isEnabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: searchKeys.results(params),
+    enabled: isEnabled,
+    initialPageParam: null as PageParam,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ pageParam }): Promise<SearchPage> => {
+      if (pageParam?.from === "server") return serverPage(params, pageParam.cursor);
+      if (pageParam?.from === "cache") return cachePage(params, pageParam.offset);
+      return readThroughCache(
+        () => cachePage(params, 0),
+        () => serverPage(params, null),
+      );
+    },
+    getNextPageParam: (page) => page.next,
+  });
+}

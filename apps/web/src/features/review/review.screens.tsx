@@ -1,0 +1,3 @@
+import "./review.css";
+
+export { ReviewScreen } from "./ReviewScreen";

@@ -1,0 +1,3 @@
+import "./stats.css";
+
+export { StatsScreen } from "./StatsScreen";

@@ -1,0 +1,136 @@
+import {
+  compareSearchHits,
+  hasSearchCriteria,
+  memoMatchesSearch,
+  memoSearchSnippet,
+  parseSearchQuery,
+  type SearchQuery,
+  type SearchResult,
+  scoreSearchHit,
+  type TagCount,
+  tagKey,
+} from "@mnemo/domain";
+import { cacheDb } from "./cache";
+import { toSummary } from "./local-reads";
+import {
+  cachedTagCounts,
+  foldedFields,
+  type MemoryEntry,
+  searchIndexInMemory,
+} from "./search-memory";
+
+// Search over the device's cache (issue #10 › Search), answering as `GET /api/search` does: the
+// same parse, match, rank and snippet rules of the domain, over the index the cache keeps
+// (`search` entries, written with every change of a memo, read into memory once per session).
+
+/** What `GET /api/search` is asked, less paging. */
+export interface SearchInput {
+  q: string;
+  tag?: string | null;
+  folderId?: string | null;
+}
+
+/** The query as the server reads it: `tag` joins the query's own tags (compared by `tagKey`). */
+export function searchQueryOf(input: SearchInput): SearchQuery {
+  const query = parseSearchQuery(input.q);
+  const tag = input.tag ? tagKey(input.tag) : "";
+  if (tag !== "" && !query.tags.includes(tag)) query.tags.push(tag);
+  return query;
+}
+
+interface Match {
+  entry: MemoryEntry;
+  isTitleHit: boolean;
+  score: number;
+}
+
+/**
+ * Every match of the query, best first (the domain's `compareSearchHits`): the domain's exact
+ * rule applied to every memo of the index in memory (see `search-memory.ts`) that holds each
+ * term and tag of the query somewhere (a condition every match meets, checked first because it
+ * is one `includes` per term).
+ */
+export async function searchMatches(input: SearchInput): Promise<Match[]> {
+  const query = searchQueryOf(input);
+  if (!hasSearchCriteria(query)) return [];
+  const entries = await searchIndexInMemory(cacheDb());
+  const required = [...query.terms, ...query.tags];
+  const matches: Match[] = [];
+  for (const entry of entries.values()) {
+    if (input.folderId && entry.folderId !== input.folderId) continue;
+    if (!required.every((text) => entry.joined.includes(text))) continue;
+    const folded = foldedFields(entry);
+    if (!memoMatchesSearch(folded, query)) continue;
+    matches.push({ entry, ...scoreSearchHit(folded, query) });
+  }
+  const hit = ({ entry, isTitleHit, score }: Match) => ({
+    id: entry.id,
+    updatedAt: entry.updatedAt,
+    isTitleHit,
+    score,
+  });
+  return matches.sort((a, b) => compareSearchHits(hit(a), hit(b)));
+}
+
+/** Reads the index into memory ahead of the first query (the search field took the focus). */
+export async function preloadSearchIndex(): Promise<void> {
+  await searchIndexInMemory(cacheDb());
+}
+
+/** One page of local results as the server answers them, from `offset`. */
+export async function searchLocally(
+  input: SearchInput,
+  offset: number,
+  limit: number,
+): Promise<{ results: SearchResult[]; total: number }> {
+  const query = searchQueryOf(input);
+  const matches = await searchMatches(input);
+  const page = matches.slice(offset, offset + limit);
+  const db = cacheDb();
+  const ids = page.map(({ entry }) => entry.id);
+  const [memos, texts] = await db.transaction("r", [db.memos, db.searchText], () =>
+    Promise.all([db.memos.bulkGet(ids), db.searchText.bulkGet(ids)]),
+  );
+  const results: SearchResult[] = [];
+  page.forEach(({ isTitleHit, score }, index) => {
+    const memo = memos[index];
+    const text = texts[index];
+    if (!memo || !text) return;
+    results.push({
+      ...toSummary(memo, null),
+      snippet: memoSearchSnippet(text.text, query),
+      score,
+      isTitleHit,
+    });
+  });
+  return { results, total: matches.length };
+}
+
+/**
+ * The user's tags with how many memos carry each, as `GET /api/tags` answers: tags equal by
+ * `tagKey` are one (a memo never holds two of them), spelled as on most of its memos (the first
+ * such spelling in code-unit order on a tie), ordered by `tagKey`. Counted through the memos'
+ * `*tags` index: no memo is loaded.
+ */
+export function readTags(): Promise<TagCount[]> {
+  const db = cacheDb();
+  return cachedTagCounts(db, async () => {
+    const spellings = (await db.memos.orderBy("tags").uniqueKeys()) as string[];
+    const byKey = new Map<string, { tag: string; best: number; memoCount: number }>();
+    // Spellings come in code-unit order, so on a tie the first one stays.
+    for (const spelling of spellings) {
+      const count = await db.memos.where("tags").equals(spelling).count();
+      const key = tagKey(spelling);
+      const group = byKey.get(key) ?? { tag: spelling, best: 0, memoCount: 0 };
+      group.memoCount += count;
+      if (count > group.best) {
+        group.best = count;
+        group.tag = spelling;
+      }
+      byKey.set(key, group);
+    }
+    return [...byKey.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, { tag, memoCount }]) => ({ tag, memoCount }));
+  });
+}

@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { offline } from "../offline/offline-lazy";
+
+/** The search screen's path; its query string carries `q` (the query) and `tag`. */
+export const SEARCH_PATH = "/search";
+
+/**
+ * How long after a keystroke the results follow it. Short: the offline figure (first result
+ * painted ≤ 100 ms after the last keystroke) counts this wait too.
+ */
+export const SEARCH_DEBOUNCE_MS = 50;
+
+/** The search screen's address for a query and an optional tag filter. */
+export function searchPath(query: string, tag?: string | null): string {
+  const params = new URLSearchParams();
+  if (query !== "") params.set("q", query);
+  if (tag) params.set("tag", tag);
+  const search = params.toString();
+  return search ? `${SEARCH_PATH}?${search}` : SEARCH_PATH;
+}
+
+/** The element `/` and Ctrl+K focus: the top bar's field, else the search screen's. */
+export const SEARCH_FIELD_ATTRIBUTE = "data-search-field";
+
+/**
+ * The search field (PRODUCT.md › Search): in the top bar (desktop), in the menu (phone), and at the
+ * top of the search screen on a phone. On the search screen the address holds the query; typing
+ * elsewhere opens the search screen. `live`: results follow typing (debounced); otherwise the
+ * query is sent with Enter (the menu, which closes on navigation).
+ */
+export function SearchField({
+  live,
+  className,
+  autoFocus = false,
+  onSubmitted,
+}: {
+  live: boolean;
+  className?: string;
+  autoFocus?: boolean;
+  onSubmitted?: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const isOnSearch = location.pathname === SEARCH_PATH;
+  const addressQuery = isOnSearch ? (params.get("q") ?? "") : "";
+  const tag = isOnSearch ? params.get("tag") : null;
+  const [value, setValue] = useState(addressQuery);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const typed = useRef(addressQuery);
+
+  // The address changed by other means (a tag link, back and forward): the field follows it.
+  useEffect(() => {
+    if (addressQuery !== typed.current) {
+      typed.current = addressQuery;
+      setValue(addressQuery);
+    }
+  }, [addressQuery]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const go = (query: string) => {
+    clearTimeout(timer.current);
+    typed.current = query;
+    // While on the search screen each keystroke replaces the entry: Back leaves the screen.
+    navigate(searchPath(query, tag), { replace: isOnSearch });
+  };
+
+  return (
+    <search className={className}>
+      <form
+        className="search-field"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(value.trim() === "" ? "" : value);
+          onSubmitted?.();
+        }}
+      >
+        <label htmlFor={id} className="visually-hidden">
+          {t("search.field")}
+        </label>
+        <SearchIcon />
+        <input
+          id={id}
+          type="search"
+          className="search-field-input"
+          value={value}
+          placeholder={t("search.placeholder")}
+          aria-keyshortcuts="/ Control+K"
+          autoComplete="off"
+          enterKeyHint="search"
+          // biome-ignore lint/a11y/noAutofocus: the phone's search screen opens to type a query
+          autoFocus={autoFocus}
+          {...{ [SEARCH_FIELD_ATTRIBUTE]: "" }}
+          onChange={(event) => {
+            const next = event.target.value;
+            setValue(next);
+            if (!live) return;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => go(next), SEARCH_DEBOUNCE_MS);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && value === "") event.currentTarget.blur();
+          }}
+          // The offline index is read into memory before the first query needs it.
+          onFocus={() => void offline().then((layer) => layer.preloadSearchIndex())}
+        />
+      </form>
+    </search>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      className="search-field-icon"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+    >
+      <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+      <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Whether a key press is typed into something (so `/` there is a character, not a shortcut). */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/**
+ * `/` (outside a text field) or Ctrl+K / ⌘K (anywhere) focuses the search field shown on the
+ * screen; when none is shown (a phone off the search screen) it opens the search screen, whose
+ * field takes the focus.
+ */
+export function useSearchShortcut(isEnabled: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!isEnabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      const isSlash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+      const isCtrlK =
+        (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
+      if (!isCtrlK && !(isSlash && !isTypingTarget(event.target))) return;
+      event.preventDefault();
+      const fields = document.querySelectorAll<HTMLInputElement>(`[${SEARCH_FIELD_ATTRIBUTE}]`);
+      const shown = [...fields].find(
+        (field) => field.getClientRects().length > 0 && !field.closest("[inert]"),
+      );
+      if (shown) {
+        shown.focus();
+        shown.select();
+      } else {
+        navigate(SEARCH_PATH);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [isEnabled, navigate]);
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { foldSearchText, foldSearchTextWithOffsets } from "./fold.js";
+import {
+  compareSearchHits,
+  foldSearchableMemo,
+  memoMatchesSearch,
+  memoSearchTokens,
+  scoreSearchHit,
+  searchableMemoText,
+} from "./match.js";
+import { parseSearchQuery, searchQueryTokens } from "./query.js";
+import { generateSearchCorpus, SEARCH_CORPUS_QUERIES } from "./search-corpus.js";
+import { memoSearchSnippet, searchSnippet } from "./snippet.js";
+import { memoTagsInputSchema, normalizeTags } from "./tags.js";
+import { searchTermTokens, searchTokens } from "./tokens.js";
+
+describe("foldSearchText", () => {
+  it.each([
+    ["ＡＢＣ", "abc"],
+    ["Café", "cafe"],
+    ["RÉSUMÉ", "resume"],
+    ["ﬁle", "file"],
+    ["İstanbul", "istanbul"],
+    ["한국어".normalize("NFD"), "한국어"],
+    ["ﾊﾝｶｸ", "ハンカク"],
+    ["a \u00a0\u3000\n b", "a b"],
+    ["한국어를 ＡＰＩ", "한국어를 api"],
+  ])("folds %j to %j", (text, folded) => {
+    expect(foldSearchText(text)).toBe(folded);
+  });
+
+  it("maps folded ranges back to the NFC text", () => {
+    const folded = foldSearchTextWithOffsets("x ＡＢＣ é");
+    const at = folded.folded.indexOf("abc");
+    expect(folded.source.slice(folded.sourceStart[at], folded.sourceEnd[at + 2])).toBe("ＡＢＣ");
+  });
+});
+
+describe("searchTokens and searchTermTokens", () => {
+  it("indexes Hangul as characters and bigrams, other words as bigrams and trigrams", () => {
+    expect([...searchTokens("한국어를")].sort()).toEqual(
+      ["한", "국", "어", "를", "한국", "국어", "어를"].sort(),
+    );
+    expect([...searchTokens("hello a")].sort()).toEqual(
+      ["he", "el", "ll", "lo", "hel", "ell", "llo", "a"].sort(),
+    );
+  });
+
+  it.each([
+    ["한국", ["한국"]],
+    ["책", ["책"]],
+    ["hello", ["hel", "ell", "llo"]],
+    ["ab", ["ab"]],
+    ["a", ["a"]],
+    ["c++", []],
+    ["api문서", ["api", "i문", "문서"]],
+    ['"x y"', []],
+  ])("asks %j for %j", (term, tokens) => {
+    expect(searchTermTokens(term).sort()).toEqual([...tokens].sort());
+  });
+});
+
+describe("parseSearchQuery", () => {
+  it.each([
+    ["", { terms: [], tags: [], excludedTerms: [], excludedTags: [] }],
+    [
+      '한국어를 "Spaced  Repetition" #Korean -문법 -#TODO - # +',
+      {
+        terms: ["한국어를", "spaced repetition"],
+        tags: ["korean"],
+        excludedTerms: ["문법"],
+        excludedTags: ["todo"],
+      },
+    ],
+    ['"open quote', { terms: ["open quote"], tags: [], excludedTerms: [], excludedTags: [] }],
+    ["ＡＢＣ abc", { terms: ["abc"], tags: [], excludedTerms: [], excludedTags: [] }],
+  ])("parses %j", (text, query) => {
+    expect(parseSearchQuery(text)).toEqual(query);
+  });
+});
+
+const memo = (fields: Partial<Parameters<typeof searchableMemoText>[0]>) =>
+  foldSearchableMemo(
+    searchableMemoText({ title: "", contents: "", flashCardHint: "", tags: [], ...fields }),
+  );
+
+describe("memoMatchesSearch", () => {
+  it.each([
+    ["한국어를", { contents: "<p>오늘 한국어를 배웠다</p>" }, true],
+    ["국어", { contents: "<p>오늘 한국어를 배웠다</p>" }, true],
+    ["한국어 배웠다", { contents: "<p>배웠다 한국어</p>" }, true],
+    ['"한국어 배웠다"', { contents: "<p>배웠다 한국어</p>" }, false],
+    ["CAFÉ", { title: "cafe latte" }, true],
+    ["gram", { contents: "<b>Grammar</b>" }, true],
+    ["a", { title: "a cat" }, true],
+    ["a", { title: "cat" }, false],
+    ["책", { title: "책을 읽다" }, true],
+    ["#korean", { tags: ["Korean"] }, true],
+    ["#kor", { tags: ["Korean"] }, false],
+    ["kor", { tags: ["Korean"] }, true],
+    ["hint", { flashCardHint: "a hint" }, true],
+    ["cat -dog", { title: "cat and dog" }, false],
+    ["cat -#pets", { title: "cat", tags: ["pets"] }, false],
+    ["-dog", { title: "cat" }, false],
+    ["lo wo", { title: "hello", contents: "world" }, true],
+    ['"hello world"', { title: "hello", contents: "world" }, false],
+    ["amp;", { contents: "a &amp; b" }, false],
+  ])("%j in %j is %s", (text, fields, expected) => {
+    expect(memoMatchesSearch(memo(fields), parseSearchQuery(text))).toBe(expected);
+  });
+});
+
+describe("ranking", () => {
+  it("puts title hits first, then more relevant, then newer", () => {
+    const query = parseSearchQuery("문법");
+    const hit = (id: string, fields: Parameters<typeof memo>[0], updatedAt: number) => ({
+      id,
+      updatedAt,
+      ...scoreSearchHit(memo(fields), query),
+    });
+    const hits = [
+      hit("body-once", { title: "x", contents: "문법" }, 3),
+      hit("title", { title: "문법", contents: "" }, 1),
+      hit("body-twice", { title: "x", contents: "문법 문법" }, 2),
+      hit("body-once-older", { title: "x", contents: "문법" }, 0),
+    ];
+    expect(hits.sort(compareSearchHits).map((h) => h.id)).toEqual([
+      "title",
+      "body-twice",
+      "body-once",
+      "body-once-older",
+    ]);
+  });
+});
+
+describe("searchSnippet", () => {
+  it("escapes everything but the marks", () => {
+    expect(searchSnippet('<img src=x onerror="alert(1)"> Café', parseSearchQuery("cafe"))).toBe(
+      "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; <mark>Café</mark>",
+    );
+  });
+
+  it("starts near the first hit and marks every hit", () => {
+    const text = `${"가".repeat(100)} 한국어를 배웠다 한국`;
+    const snippet = searchSnippet(text, parseSearchQuery("한국"), 60);
+    expect(snippet.startsWith("…")).toBe(true);
+    expect(snippet.match(/<mark>한국<\/mark>/g)).toHaveLength(2);
+  });
+
+  it("takes the field where a term occurs", () => {
+    const text = searchableMemoText({
+      title: "문법",
+      contents: "<p>nothing</p>",
+      flashCardHint: "",
+      tags: [],
+    });
+    expect(memoSearchSnippet(text, parseSearchQuery("문법"))).toBe("<mark>문법</mark>");
+  });
+});
+
+describe("normalizeTags", () => {
+  it("trims, drops a leading #, empty tags and duplicates ignoring case and width", () => {
+    expect(
+      normalizeTags([" #Korean ", "korean", "ＫＯＲＥＡＮ", "", "#", "일본어  단어", "café"]),
+    ).toEqual(["Korean", "일본어 단어", "café"]);
+  });
+
+  it("is what a memo create accepts, at most 20 of at most 50 characters", () => {
+    expect(memoTagsInputSchema.parse(["#a", "A"])).toEqual(["a"]);
+    expect(() =>
+      memoTagsInputSchema.parse(Array.from({ length: 21 }, (_, i) => `t${i}`)),
+    ).toThrow();
+    expect(() => memoTagsInputSchema.parse(["x".repeat(51)])).toThrow();
+  });
+});
+
+describe("the search corpus", () => {
+  const corpus = generateSearchCorpus(2_000);
+  const folded = corpus.map((item) => ({
+    id: item.id,
+    memo: foldSearchableMemo(searchableMemoText(item)),
+  }));
+  const tokens = folded.map(({ memo: m }) => new Set(memoSearchTokens(m)));
+
+  it("is the same for the same seed", () => {
+    expect(generateSearchCorpus(50)).toEqual(generateSearchCorpus(50));
+  });
+
+  it.each(SEARCH_CORPUS_QUERIES)("the index's candidates for %j include every match", (text) => {
+    const query = parseSearchQuery(text);
+    const required = searchQueryTokens(query);
+    const candidates = folded.filter((_, i) => required.every((t) => tokens[i]?.has(t)));
+    const matches = folded.filter(({ memo: m }) => memoMatchesSearch(m, query));
+    const candidateIds = new Set(candidates.map((c) => c.id));
+    expect(matches.filter((m) => !candidateIds.has(m.id))).toEqual([]);
+  });
+
+  it("has queries that find memos and queries that find none", () => {
+    const counts = SEARCH_CORPUS_QUERIES.map(
+      (text) => folded.filter(({ memo: m }) => memoMatchesSearch(m, parseSearchQuery(text))).length,
+    );
+    expect(counts.filter((count) => count > 0).length).toBeGreaterThan(50);
+    expect(counts.filter((count) => count === 0).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -42,7 +42,10 @@ function history(count: number, seed: number): FsrsReviewRow[] {
   return rows;
 }
 
-/** ts-fsrs used directly, as its README shows: `FSRS.next` once per review. */
+/**
+ * ts-fsrs used directly, as its README shows: `FSRS.next` once per review, in the documented
+ * order (time, then grade when two reviews share a millisecond).
+ */
 function replayWithTsFsrs(
   rows: readonly FsrsReviewRow[],
   createdAt: number,
@@ -54,7 +57,7 @@ function replayWithTsFsrs(
     enable_fuzz: false,
   });
   let card = createEmptyCard(createdAt);
-  for (const row of rows)
+  for (const row of [...rows].sort(compareFsrsRows))
     card = scheduler.next(card, row.at, effectiveGrade(row.grade) as Grade).card;
   return card;
 }
@@ -102,6 +105,19 @@ describe("fsrsStateFromReviews", () => {
   it("equals ts-fsrs with a user's own weights", () => {
     const weights = default_w.map((w, index) => (index === 20 ? 0.3 : w * 1.05));
     expectSameAsTsFsrs(history(300, 4), { desiredRetention: 0.9, weights });
+  });
+
+  it("orders two reviews in the same millisecond by grade, whatever order they arrive in", () => {
+    // The property below found this: Hard then Again at the same instant.
+    const at = NOW - 5_000 * DAY;
+    const hardThenAgain = [
+      { at, grade: 2 },
+      { at, grade: 1 },
+    ];
+    expectSameAsTsFsrs(hardThenAgain, { desiredRetention: 0.7 });
+    expect(fsrsStateFromReviews(hardThenAgain, { now: NOW, desiredRetention: 0.7 })).toEqual(
+      fsrsStateFromReviews([...hardThenAgain].reverse(), { now: NOW, desiredRetention: 0.7 }),
+    );
   });
 
   it("equals ts-fsrs for any grades and gaps (property)", () => {

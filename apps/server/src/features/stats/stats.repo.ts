@@ -72,9 +72,42 @@ export async function selectFsrsFolders(db: Executor, userId: string): Promise<S
 }
 
 /**
+ * The query behind {@link selectFolderReviewCounts}, exported so a test can read its plan.
+ *
+ * A CROSS JOIN, because SQLite keeps a cross join's tables in the written order: the folders'
+ * memos first (memos_folder_created_idx), then each memo's reviews in the range
+ * (memo_reviews_memo_idx). With an inner join the planner started from memo_reviews_day_idx and
+ * read every review of the user in the range: 749 ms against 35 ms on a year of 390,000 reviews.
+ * PostgreSQL plans a cross join with a WHERE like the inner join.
+ */
+export function folderReviewCountsQuery(
+  db: Executor,
+  userId: string,
+  folderIds: readonly string[],
+  start: number,
+  end: number,
+) {
+  return db
+    .selectFrom("memos as m")
+    .crossJoin("memo_reviews as r")
+    .select([
+      "m.folder_id",
+      (eb) => eb.fn.countAll<number>().as("reviews"),
+      sql<number>`SUM(CASE WHEN r.grade = 1 THEN 0 ELSE 1 END)`.as("passed"),
+    ])
+    .where("m.user_id", "=", userId)
+    .where(inValueList(db, "m.folder_id", folderIds))
+    .whereRef("r.user_id", "=", "m.user_id")
+    .whereRef("r.memo_id", "=", "m.id")
+    .where("r.reviewed_at", ">=", start)
+    .where("r.reviewed_at", "<", end)
+    .where("r.undone_at", "is", null)
+    .groupBy("m.folder_id");
+}
+
+/**
  * Reviews in [start, end) of the memos now in these folders, per folder, and how many were not
- * graded Again (no grade counts as Good); undone reviews do not count. Reads the folders' memos
- * (memos_folder_created_idx) and each memo's reviews in the range (memo_reviews_memo_idx).
+ * graded Again (no grade counts as Good); undone reviews do not count.
  */
 export async function selectFolderReviewCounts(
   db: Executor,
@@ -84,23 +117,7 @@ export async function selectFolderReviewCounts(
   end: number,
 ): Promise<FolderReviewCount[]> {
   if (folderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("memos as m")
-    .innerJoin("memo_reviews as r", (join) =>
-      join.onRef("r.user_id", "=", "m.user_id").onRef("r.memo_id", "=", "m.id"),
-    )
-    .select([
-      "m.folder_id",
-      (eb) => eb.fn.countAll<number>().as("reviews"),
-      sql<number>`SUM(CASE WHEN r.grade = 1 THEN 0 ELSE 1 END)`.as("passed"),
-    ])
-    .where("m.user_id", "=", userId)
-    .where(inValueList(db, "m.folder_id", folderIds))
-    .where("r.reviewed_at", ">=", start)
-    .where("r.reviewed_at", "<", end)
-    .where("r.undone_at", "is", null)
-    .groupBy("m.folder_id")
-    .execute();
+  const rows = await folderReviewCountsQuery(db, userId, folderIds, start, end).execute();
   return rows.map((row) => ({
     folderId: row.folder_id,
     reviews: Number(row.reviews),

@@ -242,6 +242,7 @@ export {
   scratchTextSchema,
 } from "./api/text.js";
 export { cacheFreshness } from "./cache/cache-freshness.js";
+export { escapeHtml } from "./common/html-escape.js";
 export { RANDOM_ID_ALPHABET, randomId } from "./common/random-id.js";
 export { parseOrThrow } from "./common/validation.js";
 export {

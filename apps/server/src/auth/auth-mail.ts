@@ -1,4 +1,4 @@
-import type { Language } from "@mnemo/domain";
+import { escapeHtml, type Language } from "@mnemo/domain";
 import type { OutgoingMail } from "../mail/mailer.js";
 
 // The two e-mails of the account flows, in the user's interface language (ko is the default).
@@ -32,14 +32,6 @@ const resetPasswordText = {
     ignore: "If you did not ask for this, ignore this e-mail; your password stays the same.",
   },
 } as const;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 function linkMail(
   to: string,

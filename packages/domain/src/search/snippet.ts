@@ -1,3 +1,4 @@
+import { escapeHtml } from "../common/html-escape.js";
 import { foldSearchTextWithOffsets } from "./fold.js";
 import { findTermRanges, type SearchableMemo } from "./match.js";
 import type { SearchQuery } from "./query.js";
@@ -9,16 +10,10 @@ export const SEARCH_SNIPPET_LENGTH = 160;
 const SNIPPET_CONTEXT_BEFORE = 40;
 
 const ELLIPSIS = "…";
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
 
-function escapeHtml(text: string): string {
-  return text.replace(/\s+/gu, " ").replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+/** A piece of the snippet as HTML text, runs of white space folded to one space. */
+function snippetHtml(text: string): string {
+  return escapeHtml(text.replace(/\s+/gu, " "));
 }
 
 function isLowSurrogate(text: string, index: number): boolean {
@@ -78,10 +73,10 @@ export function searchSnippet(
     const from = Math.max(hitStart, start);
     const to = Math.min(hitEnd, end);
     if (from >= to) continue;
-    html += `${escapeHtml(source.slice(at, from))}<mark>${escapeHtml(source.slice(from, to))}</mark>`;
+    html += `${snippetHtml(source.slice(at, from))}<mark>${snippetHtml(source.slice(from, to))}</mark>`;
     at = to;
   }
-  html += escapeHtml(source.slice(at, end));
+  html += snippetHtml(source.slice(at, end));
   return end < source.length ? html + ELLIPSIS : html;
 }
 

@@ -1,4 +1,4 @@
-import type { Language } from "@mnemo/domain";
+import { escapeHtml, type Language } from "@mnemo/domain";
 import type { OutgoingMail } from "../../mail/mailer.js";
 
 // The daily reminder digest and the unsubscribe pages, in the user's language (ko is the default).
@@ -36,14 +36,6 @@ const pageText = {
     invalid: "This link is not valid.",
   },
 } as const;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 /** The digest: how many memos are due, the most due titles, a link to /review, unsubscribe. */
 export function reminderDigestMail(

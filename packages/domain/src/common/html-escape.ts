@@ -1,0 +1,16 @@
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * `text` as HTML text or as a quoted attribute value (either quote): the five characters HTML
+ * gives a meaning there become entities. For HTML we build as strings (e-mails, the unsubscribe
+ * page, search snippets); React escapes on its own.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}

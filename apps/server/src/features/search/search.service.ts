@@ -15,11 +15,11 @@ import {
   type TagsResponse,
   tagKey,
 } from "@mnemo/domain";
+import { selectMemosWithContents } from "../../db/memo-contents.repo.js";
 import { selectSearchCandidates, selectTagSpellings } from "../../db/memo-search.repo.js";
 import type { ServiceDeps } from "../../deps.js";
 import { toSummary } from "../memos/memo-present.js";
 import { selectMemoFolder } from "../memos/memos.repo.js";
-import { selectSearchMemos } from "./search.repo.js";
 import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.js";
 
 /**
@@ -65,7 +65,7 @@ export async function searchMemos(
 
   const memos = new Map(
     (
-      await selectSearchMemos(
+      await selectMemosWithContents(
         db,
         userId,
         page.map((hit) => hit.id),

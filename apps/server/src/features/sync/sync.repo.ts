@@ -2,11 +2,6 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { ChangeKind } from "../../db/change-log.repo.js";
 import { type Executor, isPostgres } from "../../db/database.js";
 import { type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
-import {
-  memoSummaryColumns,
-  type StoredMemoSummary,
-  toStoredMemoSummary,
-} from "../../db/memo-rows.js";
 import type { Database } from "../../db/schema.js";
 import { inValueList } from "../../db/value-list.js";
 
@@ -140,25 +135,4 @@ export async function countChangesAfter(
 export async function selectAllFolders(db: Executor, userId: string): Promise<StoredFolder[]> {
   const rows = await db.selectFrom("folders").selectAll().where("user_id", "=", userId).execute();
   return rows.map(toStoredFolder);
-}
-
-/** A memo with its contents, as the feed sends it. */
-export interface StoredSyncedMemo extends StoredMemoSummary {
-  contents: string;
-}
-
-/** The user's memos with these ids, contents included, in one query. */
-export async function selectMemosWithContents(
-  db: Executor,
-  userId: string,
-  memoIds: readonly string[],
-): Promise<StoredSyncedMemo[]> {
-  if (memoIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("memos")
-    .select([...memoSummaryColumns, "contents"])
-    .where("user_id", "=", userId)
-    .where(inValueList(db, "id", memoIds))
-    .execute();
-  return rows.map((row) => ({ ...toStoredMemoSummary(row), contents: row.contents }));
 }

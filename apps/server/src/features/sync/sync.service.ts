@@ -7,6 +7,10 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
+import {
+  type StoredMemoWithContents,
+  selectMemosWithContents,
+} from "../../db/memo-contents.repo.js";
 import { withFsrs } from "../../db/memo-fsrs.js";
 import type { ServiceDeps } from "../../deps.js";
 import { presentMemoFields } from "../../present/memo.js";
@@ -15,10 +19,8 @@ import {
   type ChangeKey,
   countChangesAfter,
   readSnapshot,
-  type StoredSyncedMemo,
   selectAllFolders,
   selectChangeKeys,
-  selectMemosWithContents,
 } from "./sync.repo.js";
 
 type Deps = ServiceDeps;
@@ -69,7 +71,7 @@ function compareChanges(a: ChangeKey, b: ChangeKey): number {
 
 // ---- presenting ------------------------------------------------------------------------------
 
-function toSyncedMemo(memo: StoredSyncedMemo): SyncedMemo {
+function toSyncedMemo(memo: StoredMemoWithContents): SyncedMemo {
   return { ...presentMemoFields(memo), contents: memo.contents };
 }
 

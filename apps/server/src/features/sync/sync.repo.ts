@@ -3,7 +3,6 @@ import type { ChangeKind } from "../../db/change-log.repo.js";
 import { type Executor, isPostgres } from "../../db/database.js";
 import { type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
 import type { Database } from "../../db/schema.js";
-import { inValueList } from "../../db/value-list.js";
 
 export type { ChangeKind };
 

@@ -428,6 +428,10 @@ describe("editing memos and folders", () => {
       const contents = page.getByRole("region", { name: tr(lang, "memos.form.contents") });
       await contents.getByText(w.pageNewText).waitFor();
       expect(await contents.getByText(w.pageText).count()).toBe(0);
+      // The save went through the outbox: the page shows it before the server has it.
+      await expect
+        .poll(async () => (await fetchMemo(context, memoId)).memo?.title)
+        .toBe(w.pageRenamed);
       const saved = (await fetchMemo(context, memoId)).memo;
       expect(saved?.title).toBe(w.pageRenamed);
       expect(saved?.contents).toContain(w.pageNewText);

@@ -57,13 +57,13 @@ export async function writeMemoSearchIndex(
   if (isPostgres(trx)) {
     await trx
       .insertInto("memo_search")
-      .values({ user_id: userId, memo_id: memoId, ...fields, tokens })
+      .values({ ...memoKeyAndSortColumns(write, memoId), ...fields, tokens })
       .onConflict((oc) => oc.columns(["user_id", "memo_id"]).doUpdateSet({ ...fields, tokens }))
       .execute();
   } else {
     const row = await trx
       .insertInto("memo_search")
-      .values({ user_id: userId, memo_id: memoId, ...fields })
+      .values({ ...memoKeyAndSortColumns(write, memoId), ...fields })
       .onConflict((oc) => oc.columns(["user_id", "memo_id"]).doUpdateSet(fields))
       .returning("doc_id")
       .executeTakeFirstOrThrow();
@@ -89,6 +89,23 @@ export async function writeMemoSearchIndex(
       .values(tags.map((tag) => ({ user_id: userId, memo_id: memoId, tag_key: tagKey(tag), tag })))
       .execute();
   }
+}
+
+/**
+ * A new memo_search row's key and its copies of the memo's folder and change time, read from the
+ * memo in the same statement (a trigger on memos keeps them equal afterwards; see the
+ * search-sort-columns migration). An existing row keeps its copies on conflict.
+ */
+function memoKeyAndSortColumns(write: WriteContext, memoId: string) {
+  const { trx, userId } = write;
+  const ofMemo = <C extends "folder_id" | "updated_at">(column: C) =>
+    trx.selectFrom("memos").select(column).where("user_id", "=", userId).where("id", "=", memoId);
+  return {
+    user_id: userId,
+    memo_id: memoId,
+    folder_id: ofMemo("folder_id"),
+    updated_at: ofMemo("updated_at"),
+  };
 }
 
 /** Reads the memo's stored fields and (re)indexes it; nothing when the user has no such memo. */
@@ -128,16 +145,15 @@ export async function selectSearchCandidates(
   tokens: readonly string[],
   folderId: string | undefined,
 ): Promise<SearchCandidate[]> {
-  const inFolder = folderId === undefined ? sql`` : sql`and m.folder_id = ${folderId}`;
+  const inFolder = folderId === undefined ? sql`` : sql`and s.folder_id = ${folderId}`;
   let rows: CandidateRow[];
   if (tokens.length > 0 && !isPostgres(db)) {
     // Driven by the FTS5 match (CROSS JOIN fixes SQLite's join order): otherwise the planner
     // walks every memo of the user and tests each against the match's list.
     const result = await sql<CandidateRow>`
-      select s.memo_id, s.title, s.hint, s.tags, s.body, m.folder_id, m.updated_at
+      select s.memo_id, s.title, s.hint, s.tags, s.body, s.folder_id, s.updated_at
         from memo_search_fts f
         cross join memo_search s on s.doc_id = f.rowid
-        cross join memos m on m.user_id = s.user_id and m.id = s.memo_id
        where memo_search_fts match ${ftsQuery(tokens)} and s.user_id = ${userId} ${inFolder}`.execute(
       db,
     );
@@ -145,9 +161,8 @@ export async function selectSearchCandidates(
   } else {
     const hasTokens = tokens.length > 0 ? sql`and s.tokens @> ${[...tokens]}::text[]` : sql``;
     const result = await sql<CandidateRow>`
-      select s.memo_id, s.title, s.hint, s.tags, s.body, m.folder_id, m.updated_at
+      select s.memo_id, s.title, s.hint, s.tags, s.body, s.folder_id, s.updated_at
         from memo_search s
-        join memos m on m.user_id = s.user_id and m.id = s.memo_id
        where s.user_id = ${userId} ${hasTokens} ${inFolder}`.execute(db);
     rows = result.rows;
   }

@@ -234,6 +234,9 @@ export interface MemoSearchTable {
   tags: string;
   tokens: Generated<string[]>;
   body: string;
+  /** The memo's, kept equal by a trigger on memos (see the search-sort-columns migration). */
+  folder_id: string;
+  updated_at: number;
 }
 
 /** A memo's tag, with its key (`tagKey`), for `GET /api/tags`. */

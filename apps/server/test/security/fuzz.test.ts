@@ -847,7 +847,9 @@ describe("fuzzed requests to the memo and folder routes", () => {
     expect((await client.get("/api/home/review-list?limit=100")).status).toBe(200);
   });
 
-  it("keeps the search index equal to every memo's text and tags", async ({ onTestFailed }) => {
+  it("keeps the search index equal to every memo's text, tags, folder and change time", async ({
+    onTestFailed,
+  }) => {
     onTestFailed(rerunHint);
     expectFullRun();
     const rows = await userRows(server, userId);
@@ -861,6 +863,8 @@ describe("fuzzed requests to the memo and folder routes", () => {
         ...folded,
         tags: JSON.stringify(folded.tags),
         tagCount: tags.length,
+        folderId: memo.folder_id,
+        updatedAt: Number(memo.updated_at),
       };
     });
     const tagCounts = new Map<string, number>();
@@ -873,6 +877,8 @@ describe("fuzzed requests to the memo and folder routes", () => {
       hint: row.hint,
       tags: row.tags,
       tagCount: tagCounts.get(row.memo_id) ?? 0,
+      folderId: row.folder_id,
+      updatedAt: Number(row.updated_at),
     }));
     expect(indexed).toEqual(expected);
   });

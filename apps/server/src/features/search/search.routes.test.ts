@@ -204,6 +204,18 @@ describe("GET /api/search", () => {
     expect(await foundIds(alice.client, "동기화생성")).toEqual([]);
   });
 
+  it("ranks equal hits by their latest change, edits of unsearched fields included", async () => {
+    const folder = await buildFolder(alice.client);
+    const older = await buildMemo(alice.client, { folderId: folder.id, title: "동점순서" });
+    clock += 60_000;
+    const newer = await buildMemo(alice.client, { folderId: folder.id, title: "동점순서" });
+    expect(await foundIds(alice.client, "동점순서")).toEqual([newer.id, older.id]);
+    clock += 60_000;
+    const changed = await alice.client.patch(`/api/memos/${older.id}`, { category: "다른분류" });
+    expect(changed.status).toBe(200);
+    expect(await foundIds(alice.client, "동점순서")).toEqual([older.id, newer.id]);
+  });
+
   it("finds nothing for an empty query or one without a term", async () => {
     expect(await search(alice.client, { q: "" })).toEqual({ results: [], nextCursor: null });
     expect(await search(alice.client, { q: "  -x  +" })).toEqual({ results: [], nextCursor: null });

@@ -126,61 +126,84 @@ export async function reindexStoredMemo(write: WriteContext, memoId: string): Pr
   });
 }
 
-/** A memo that may match a search: its folded fields, folder and change time. */
+/** A memo that may match a search: its folded fields and change time. */
 export interface SearchCandidate {
   memoId: string;
-  folderId: string;
   updatedAt: number;
   memo: FoldedMemo;
 }
 
+/** How many candidates a SQLite search reads per query (see {@link searchCandidatePages}). */
+const CANDIDATE_PAGE_SIZE = 256;
+
 /**
  * The user's memos that hold every one of `tokens` in the index (all the user's memos when
- * `tokens` is empty), optionally only those of one folder: a superset of the matches, which the
- * caller verifies with `memoMatchesSearch`.
+ * `tokens` is empty), optionally only those of one folder, in pages: a superset of the
+ * matches, which the caller verifies with `memoMatchesSearch`.
+ *
+ * SQLite reads them a page at a time (keyset on the FTS rowid, or on memo_id without tokens): a
+ * common word has thousands of candidates, each with its text, and held all at once they
+ * outlived the young generation, so garbage collection made a search's p99. PostgreSQL answers
+ * in one page.
  */
-export async function selectSearchCandidates(
+export async function* searchCandidatePages(
   db: Executor,
   userId: string,
   tokens: readonly string[],
   folderId: string | undefined,
-): Promise<SearchCandidate[]> {
+): AsyncGenerator<SearchCandidate[]> {
   const inFolder = folderId === undefined ? sql`` : sql`and s.folder_id = ${folderId}`;
-  let rows: CandidateRow[];
-  if (tokens.length > 0 && !isPostgres(db)) {
-    // Driven by the FTS5 match (CROSS JOIN fixes SQLite's join order): otherwise the planner
-    // walks every memo of the user and tests each against the match's list.
-    const result = await sql<CandidateRow>`
-      select s.memo_id, s.title, s.hint, s.tags, s.body, s.folder_id, s.updated_at
-        from memo_search_fts f
-        cross join memo_search s on s.doc_id = f.rowid
-       where memo_search_fts match ${ftsQuery(tokens)} and s.user_id = ${userId} ${inFolder}`.execute(
-      db,
-    );
-    rows = result.rows;
-  } else {
+  if (isPostgres(db)) {
     const hasTokens = tokens.length > 0 ? sql`and s.tokens @> ${[...tokens]}::text[]` : sql``;
     const result = await sql<CandidateRow>`
-      select s.memo_id, s.title, s.hint, s.tags, s.body, s.folder_id, s.updated_at
+      select s.memo_id, s.title, s.hint, s.tags, s.body, s.updated_at
         from memo_search s
        where s.user_id = ${userId} ${hasTokens} ${inFolder}`.execute(db);
-    rows = result.rows;
+    yield result.rows.map(toSearchCandidate);
+    return;
   }
-  return rows.map((row) => ({
+  let after: { docId: number; memoId: string } = { docId: -1, memoId: "" };
+  for (;;) {
+    const result =
+      tokens.length > 0
+        ? // Driven by the FTS5 match (CROSS JOIN keeps SQLite's join order): otherwise the
+          // planner walks every memo of the user and tests each against the match's list.
+          await sql<CandidateRow>`
+            select s.doc_id, s.memo_id, s.title, s.hint, s.tags, s.body, s.updated_at
+              from memo_search_fts f
+              cross join memo_search s on s.doc_id = f.rowid
+             where memo_search_fts match ${ftsQuery(tokens)} and f.rowid > ${after.docId}
+               and s.user_id = ${userId} ${inFolder}
+             order by f.rowid
+             limit ${CANDIDATE_PAGE_SIZE}`.execute(db)
+        : await sql<CandidateRow>`
+            select s.doc_id, s.memo_id, s.title, s.hint, s.tags, s.body, s.updated_at
+              from memo_search s
+             where s.user_id = ${userId} and s.memo_id > ${after.memoId} ${inFolder}
+             order by s.memo_id
+             limit ${CANDIDATE_PAGE_SIZE}`.execute(db);
+    const last = result.rows.at(-1);
+    if (last) yield result.rows.map(toSearchCandidate);
+    if (!last || result.rows.length < CANDIDATE_PAGE_SIZE) return;
+    after = { docId: Number(last.doc_id), memoId: last.memo_id };
+  }
+}
+
+function toSearchCandidate(row: CandidateRow): SearchCandidate {
+  return {
     memoId: row.memo_id,
-    folderId: row.folder_id,
     updatedAt: Number(row.updated_at),
     memo: { title: row.title, hint: row.hint, body: row.body, tags: parseTags(row.tags) },
-  }));
+  };
 }
 
 interface CandidateRow {
+  doc_id?: number;
   memo_id: string;
   title: string;
   hint: string;
   tags: string;
   body: string;
-  folder_id: string;
   updated_at: number;
 }
 

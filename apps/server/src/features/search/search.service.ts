@@ -16,7 +16,7 @@ import {
   tagKey,
 } from "@mnemo/domain";
 import { selectMemosWithContents } from "../../db/memo-contents.repo.js";
-import { selectSearchCandidates, selectTagSpellings } from "../../db/memo-search.repo.js";
+import { searchCandidatePages, selectTagSpellings } from "../../db/memo-search.repo.js";
 import type { ServiceDeps } from "../../deps.js";
 import { toSummary } from "../memos/memo-present.js";
 import { selectMemoFolder } from "../memos/memos.repo.js";
@@ -46,20 +46,17 @@ export async function searchMemos(
   if (tag !== "" && !query.tags.includes(tag)) query.tags.push(tag);
   if (!hasSearchCriteria(query)) return { results: [], nextCursor: null };
 
-  const candidates = await selectSearchCandidates(
-    db,
-    userId,
-    searchQueryTokens(query),
-    input.folderId,
-  );
   const hits: SearchHit[] = [];
-  for (const candidate of candidates) {
-    if (!memoMatchesSearch(candidate.memo, query)) continue;
-    hits.push({
-      id: candidate.memoId,
-      updatedAt: candidate.updatedAt,
-      ...scoreSearchHit(candidate.memo, query),
-    });
+  const pages = searchCandidatePages(db, userId, searchQueryTokens(query), input.folderId);
+  for await (const candidates of pages) {
+    for (const candidate of candidates) {
+      if (!memoMatchesSearch(candidate.memo, query)) continue;
+      hits.push({
+        id: candidate.memoId,
+        updatedAt: candidate.updatedAt,
+        ...scoreSearchHit(candidate.memo, query),
+      });
+    }
   }
   const { page, hasMore } = pageOfHits(hits, after, input.limit);
 

@@ -139,6 +139,14 @@ describe("POST /api/attachments", () => {
       },
     ],
     ["a malformed id", (client: TestClient) => upload(client, PNG, { id: "../../memos" })],
+    [
+      "a multipart body cut short",
+      (client: TestClient) =>
+        client.request("POST", "/api/attachments", undefined, {
+          raw: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.gif"\r\n\r\nGIF89a',
+          headers: { "content-type": "multipart/form-data; boundary=b" },
+        }),
+    ],
   ])("answers 400 VALIDATION_FAILED for %s", async (_, send) => {
     const user = await signUpVerified(server);
     const response = await send(user.client);

@@ -24,6 +24,11 @@ const { VALIDATION_FAILED, ATTACHMENT_NOT_FOUND } = ErrorCode;
 /** Reads of shared memos' images one client address may make (a memo may show many). */
 const PUBLIC_IMAGE_READS_PER_IP_PER_MINUTE = 600;
 
+/** The upload form as the docs show it; the handler reads it with readUpload. */
+const uploadFormSchema = uploadAttachmentFieldsSchema.extend({
+  file: z.string().describe("The image file (binary)"),
+});
+
 const imageBytesSchema = z.string().describe("The image's bytes, with its sniffed type");
 
 function missingFile(): AppError {
@@ -49,6 +54,7 @@ async function readUpload(
     if (!part) throw missingFile();
     data = await part.toBuffer();
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(
         ErrorCode.ATTACHMENT_TOO_LARGE,
@@ -56,7 +62,11 @@ async function readUpload(
         { maxBytes: ATTACHMENT_MAX_BYTES },
       );
     }
-    throw error;
+    // Everything else the multipart parser throws is about the body as sent: cut short, more
+    // parts or fields than allowed, a malformed header.
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+      { path: "file", issue: `Malformed multipart body: ${(error as Error).message}` },
+    ]);
   }
   const fields: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(part.fields)) {
@@ -116,6 +126,8 @@ export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
           "multipart/form-data: an optional `id` field (before the file) and one `file` of at " +
           `most ${ATTACHMENT_MAX_BYTES} bytes, PNG, JPEG, GIF or WebP by its bytes (its name and ` +
           "declared type are ignored). An id of a deleted image is refused (410).",
+        consumes: ["multipart/form-data"],
+        body: uploadFormSchema,
         response: { 201: attachmentResponseSchema, 200: attachmentResponseSchema },
         errors: [
           VALIDATION_FAILED,

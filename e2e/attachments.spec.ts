@@ -146,8 +146,7 @@ describe("images in memos", () => {
     const uploaded = await context.request.get(`${baseURL}/api/attachments/${offlineImage}`);
     expect(uploaded.status()).toBe(200);
     expect((await uploaded.body()).toString("base64")).toBe(PNG_BASE64);
-    expect(
-      problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(problem.text)),
-    ).toEqual([]);
+    // Requests that failed while offline are logged by the browser; nothing may throw.
+    expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
   });
 });

@@ -92,7 +92,21 @@ async function keepSeen(path: string, blob: Blob): Promise<void> {
 
 export type UploadResult = "done" | "unreachable" | "signed-out";
 
-/** Uploads one image; true when it is done with (stored, or refused for good). */
+/** Whether a failed upload should wait for the server instead of counting as a try. */
+function isUnreachable(error: unknown): boolean {
+  return (
+    !(error instanceof ApiError) ||
+    error.code === ErrorCode.NETWORK_UNAVAILABLE ||
+    error.code === ErrorCode.STORAGE_UNAVAILABLE ||
+    error.status === 401 ||
+    error.status === 429
+  );
+}
+
+/**
+ * Uploads one image; true when it is done with (stored, or refused for good: too large, not an
+ * image, deleted meanwhile). Throws when it should be tried again later.
+ */
 async function uploadOne(upload: PendingUpload): Promise<boolean> {
   const form = new FormData();
   form.append("id", upload.id);
@@ -102,22 +116,13 @@ async function uploadOne(upload: PendingUpload): Promise<boolean> {
     await keepSeen(attachment.path, upload.blob).catch(() => undefined);
     return true;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500 || error.status === 429) {
-      const isUnreachable =
-        error instanceof ApiError &&
-        (error.code === ErrorCode.NETWORK_UNAVAILABLE ||
-          error.code === ErrorCode.STORAGE_UNAVAILABLE ||
-          error.status === 429);
-      if (isUnreachable || !(error instanceof ApiError)) throw error;
+    if (isUnreachable(error)) throw error;
+    if (error instanceof ApiError && error.status >= 500) {
       const attempts = upload.attempts + 1;
-      if (attempts < MAX_SERVER_ERRORS) {
-        await cacheDb().uploads.update(upload.id, { attempts });
-        throw error;
-      }
-      return true;
+      if (attempts >= MAX_SERVER_ERRORS) return true;
+      await cacheDb().uploads.update(upload.id, { attempts });
+      throw error;
     }
-    if (error.status === 401) throw error;
-    // Refused for good (too large, not an image, deleted meanwhile): nothing to retry.
     return true;
   }
 }

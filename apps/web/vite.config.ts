@@ -10,11 +10,15 @@ const i18nDir = fileURLToPath(new URL("./src/i18n", import.meta.url));
 /** app.css `--bg`: the splash screen and the browser's chrome match the app's background. */
 const BACKGROUND_COLOR = "#f2f2f7";
 
+/** The service worker's cache of images seen (src/offline/images.ts empties it at sign-out). */
+const IMAGE_CACHE = "mnemo-images";
+
 /**
  * Issue 4 "PWA": a manifest with icons and a service worker that precaches the app shell (html,
  * scripts, styles, the translations under /assets/i18n/, icons), so after one visit Mnemo opens
  * with no network and Chromium offers to install it. Client-side routes fall back to index.html;
- * /api is never answered from the cache. src/platform/start.ts registers /sw.js (web, production).
+ * /api is never answered from the cache, but for the user's images (`/api/attachments/{id}`, whose
+ * bytes never change under their id): kept once seen, so memos show them offline too. src/platform/start.ts registers /sw.js (web, production).
  */
 const pwa = VitePWA({
   strategies: "generateSW",
@@ -45,6 +49,19 @@ const pwa = VitePWA({
     clientsClaim: true,
     skipWaiting: true,
     cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && /^\/api\/attachments\/[A-Za-z0-9_-]{1,64}$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          // Emptied at sign-out (session/sign-out), like the memo cache.
+          cacheName: IMAGE_CACHE,
+          expiration: { maxEntries: 2000 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
   },
 });
 

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 // empty: an entry leaves it only once the server's answer has been applied.
 
 /** Counts a store of the user's cache database(s) in the page; -1 when there is none yet. */
-function countInPage(page: Page, store: "outbox" | "rejected"): Promise<number> {
+function countInPage(page: Page, store: "outbox" | "rejected" | "uploads"): Promise<number> {
   return page.evaluate(async (storeName) => {
     const databases = (await indexedDB.databases()).filter((db) => db.name?.startsWith("mnemo-"));
     if (databases.length === 0) return -1;
@@ -92,4 +92,19 @@ export async function waitForOfflineReady(page: Page, timeoutMs = 60_000): Promi
     polling: 100,
   });
   await waitForCacheReady(page, timeoutMs);
+}
+
+/** Waits until every image added in the page was uploaded (offline/images.ts). */
+export async function waitForUploadsDone(page: Page, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await countInPage(page, "uploads")) <= 0) return;
+    if (Date.now() > deadline) throw new Error(`images not uploaded after ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Images added in the page that wait for upload. */
+export function pendingUploads(page: Page): Promise<number> {
+  return countInPage(page, "uploads");
 }

@@ -126,7 +126,8 @@ describe("GET /api/docs/json", () => {
         const parameter = parameters.find((p) => p.in === "path" && p.name === name);
         expect(parameter?.schema, `${key} documents :${name}`).toBeDefined();
       }
-      const body = operation.requestBody?.content["application/json"]?.schema;
+      const content = operation.requestBody?.content;
+      const body = (content?.["application/json"] ?? content?.["multipart/form-data"])?.schema;
       if (isWrite(method) && !WITHOUT_BODY.has(key)) {
         expect(body, `${key} documents its body`).toBeDefined();
       }

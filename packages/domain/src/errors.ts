@@ -109,6 +109,16 @@ export const ErrorCode = {
   FSRS_NOT_ENOUGH_REVIEWS: "FSRS_NOT_ENOUGH_REVIEWS",
   /** The FSRS optimizer cannot run on this server; the default parameters stay in use. */
   FSRS_OPTIMIZER_UNAVAILABLE: "FSRS_OPTIMIZER_UNAVAILABLE",
+  /** No stored image of this user has this id (also answered for another user's image). */
+  ATTACHMENT_NOT_FOUND: "ATTACHMENT_NOT_FOUND",
+  /** An image upload larger than `ATTACHMENT_MAX_BYTES` (10 MiB); `details.maxBytes`. */
+  ATTACHMENT_TOO_LARGE: "ATTACHMENT_TOO_LARGE",
+  /** An upload whose bytes are not PNG, JPEG, GIF or WebP (whatever its name or type says). */
+  ATTACHMENT_TYPE_UNSUPPORTED: "ATTACHMENT_TYPE_UNSUPPORTED",
+  /** An upload under the id of a deleted image: a deleted image never comes back. */
+  ATTACHMENT_DELETED: "ATTACHMENT_DELETED",
+  /** An upload under the id of a stored image with other bytes. */
+  ATTACHMENT_ID_CONFLICT: "ATTACHMENT_ID_CONFLICT",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

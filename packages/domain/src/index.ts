@@ -33,6 +33,18 @@ export {
   analyticsResponseSchema,
 } from "./api/admin.js";
 export {
+  type Attachment,
+  type AttachmentIdParams,
+  type AttachmentResponse,
+  attachmentIdParamsSchema,
+  attachmentResponseSchema,
+  attachmentSchema,
+  type PublicAttachmentParams,
+  publicAttachmentParamsSchema,
+  type UploadAttachmentFields,
+  uploadAttachmentFieldsSchema,
+} from "./api/attachments.js";
+export {
   CALENDAR_MAX_DAYS,
   type CalendarDay,
   type CalendarQuery,
@@ -241,6 +253,17 @@ export {
   scratchTextResponseSchema,
   scratchTextSchema,
 } from "./api/text.js";
+export {
+  ATTACHMENT_EXTENSIONS,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_PATH_PREFIX,
+  ATTACHMENT_SRC,
+  ATTACHMENT_TYPES,
+  type AttachmentType,
+  attachmentIdsIn,
+  attachmentPath,
+  sniffImageType,
+} from "./attachment/attachment.js";
 export { cacheFreshness } from "./cache/cache-freshness.js";
 export { escapeHtml } from "./common/html-escape.js";
 export { RANDOM_ID_ALPHABET, randomId } from "./common/random-id.js";

@@ -254,6 +254,18 @@ export interface MemoSearchFtsTable {
   memo_search_fts: string;
 }
 
+/** An uploaded image; a deleted one keeps its row (deleted_at set) with its bytes emptied. */
+export interface AttachmentsTable {
+  user_id: string;
+  id: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  created_at: number;
+  deleted_at: number | null;
+  data: Uint8Array;
+}
+
 export interface AppTables {
   users: UsersTable;
   folders: FoldersTable;
@@ -275,6 +287,7 @@ export interface AppTables {
   memo_search: MemoSearchTable;
   memo_tags: MemoTagsTable;
   memo_search_fts: MemoSearchFtsTable;
+  attachments: AttachmentsTable;
 }
 
 export interface Database extends AppTables, AuthTables {}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminRoutes } from "./admin/admin.routes.js";
+import { attachmentRoutes } from "./attachments/attachments.routes.js";
 import { calendarRoutes } from "./calendar/calendar.routes.js";
 import { folderRoutes } from "./folders/folders.routes.js";
 import { fsrsRoutes } from "./fsrs/fsrs.routes.js";
@@ -17,6 +18,7 @@ import { textRoutes } from "./text/text.routes.js";
 const featureRoutes = [
   folderRoutes,
   memoRoutes,
+  attachmentRoutes,
   homeRoutes,
   calendarRoutes,
   statsRoutes,

@@ -45,4 +45,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.REVIEW_NOT_FOUND]: 404,
   [ErrorCode.FSRS_NOT_ENOUGH_REVIEWS]: 400,
   [ErrorCode.FSRS_OPTIMIZER_UNAVAILABLE]: 503,
+  [ErrorCode.ATTACHMENT_NOT_FOUND]: 404,
+  [ErrorCode.ATTACHMENT_TOO_LARGE]: 413,
+  [ErrorCode.ATTACHMENT_TYPE_UNSUPPORTED]: 415,
+  [ErrorCode.ATTACHMENT_DELETED]: 410,
+  [ErrorCode.ATTACHMENT_ID_CONFLICT]: 409,
 };

@@ -16,6 +16,8 @@ export interface RouteDocs {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** The body's media types when it is not JSON (e.g. `multipart/form-data` for an upload). */
+  consumes?: string[];
   /** The success answers by status: the body's schema, or `null` for an answer without one. */
   response: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType; 204?: null };
   /**

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from "@mnemo/domain";
+import { AppError, ATTACHMENT_SRC, ErrorCode } from "@mnemo/domain";
 import { Parser } from "htmlparser2";
 import sanitize from "sanitize-html";
 
@@ -93,8 +93,6 @@ export function assertRichTextBounded(html: string): void {
   }
 }
 
-// Data URLs only for raster images: an SVG can carry script and other types are not images.
-const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/=\s]+$/i;
 const SAFE_CLASS = ["highlight", "mnemo-*"];
 
 const options: sanitize.IOptions = {
@@ -124,7 +122,7 @@ const options: sanitize.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "rel", "target"],
-    img: ["src", "alt", "title"],
+    img: ["src", "alt"],
     ol: ["start"],
   },
   allowedClasses: {
@@ -134,7 +132,7 @@ const options: sanitize.IOptions = {
     code: ["language-*"],
   },
   allowedSchemes: [],
-  allowedSchemesByTag: { a: ["http", "https", "mailto"], img: ["http", "https", "data"] },
+  allowedSchemesByTag: { a: ["http", "https", "mailto"], img: [] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
@@ -144,11 +142,12 @@ const options: sanitize.IOptions = {
       tagName,
       attribs: { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" },
     }),
+    // Images only from this server's image store (PRODUCT.md › Images): no other address is
+    // loaded by a reader's browser, so no memo can track who reads it or show someone else's
+    // picture, and no data: URL can smuggle another type in.
     img: (tagName, attribs) => {
       const { src, ...rest } = attribs;
-      const isUnsafeData =
-        src !== undefined && /^\s*data:/i.test(src) && !SAFE_DATA_IMAGE.test(src);
-      return { tagName, attribs: isUnsafeData || src === undefined ? rest : { ...rest, src } };
+      return { tagName, attribs: src !== undefined && ATTACHMENT_SRC.test(src) ? attribs : rest };
     },
   },
   // An image whose source was refused shows nothing; drop it rather than keep an empty <img>.
@@ -158,7 +157,7 @@ const options: sanitize.IOptions = {
 /**
  * Reduces rich text from a client to what the Tiptap editor produces: formatting, lists,
  * headings 1–3, code, quotes, rules, http(s)/mailto links (forced `rel`/`target`) and
- * http(s)/raster data-URL images. Everything else (scripts, styles, event handlers, other URL
+ * images stored here (`<img src="/api/attachments/{id}" alt>`). Everything else (scripts, styles, event handlers, other URL
  * schemes, unknown classes) is removed; text is kept.
  *
  * @throws AppError RICH_TEXT_TOO_LARGE, RICH_TEXT_TOO_DEEP for input beyond the bounds above

@@ -30,7 +30,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           // React and the rich-text editor set inline styles on elements; inline scripts stay off.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "https:"],
+          // blob: shows an image added in the editor before (or without) its upload.
+          imgSrc: ["'self'", "data:", "https:", "blob:"],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", "data:"],
           objectSrc: ["'none'"],

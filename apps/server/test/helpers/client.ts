@@ -126,6 +126,44 @@ export class TestClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  /**
+   * Sends `form` as multipart/form-data (fetch writes the boundary), with the anti-forgery
+   * header like any write.
+   */
+  async postForm<T = any>(path: string, form: FormData): Promise<TestResponse<T>> {
+    await this.ensureXsrf();
+    const headers: Record<string, string> = { origin: this.baseUrl, ...this.headers };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (xsrf) headers["x-xsrf-token"] = decodeURIComponent(xsrf);
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: "POST",
+      headers,
+      body: form,
+      redirect: "manual",
+    });
+    this.storeCookies(response);
+    const text = await response.text();
+    const isJson = response.headers.get("content-type")?.includes("json") && text;
+    return {
+      status: response.status,
+      body: (isJson ? JSON.parse(text) : text) as T,
+      headers: response.headers,
+    };
+  }
+
+  /** GETs the raw bytes of an answer (an image), with its status and headers. */
+  async getBytes(path: string, headers: Record<string, string> = {}) {
+    const all: Record<string, string> = { origin: this.baseUrl, ...this.headers, ...headers };
+    if (this.cookies.size > 0) all.cookie = this.cookieHeader();
+    const response = await fetch(new URL(path, this.baseUrl), { headers: all, redirect: "manual" });
+    return {
+      status: response.status,
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      headers: response.headers,
+    };
+  }
+
   get<T = any>(path: string, init?: { headers?: Record<string, string> }) {
     return this.request<T>("GET", path, undefined, init);
   }

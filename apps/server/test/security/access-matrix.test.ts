@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = new Set<RouteKey>([
   "POST /api/logs",
   // A shared memo, for anyone with its address (screen view/{countryCode}/{shareToken}).
   "GET /api/public/:countryCode/memos/:shareToken",
+  // An image that shared memo shows.
+  "GET /api/public/:countryCode/memos/:shareToken/attachments/:attachmentId",
   // The reminder digest's unsubscribe link: its signed token stands for the session.
   "GET /api/reminders/unsubscribe",
   "POST /api/reminders/unsubscribe",
@@ -66,6 +68,8 @@ interface Ids {
   shareToken: string;
   /** The opId of one of the memo's reviews. */
   opId: string;
+  /** An image the memo shows. */
+  attachmentId: string;
 }
 
 interface IdRoute {
@@ -74,6 +78,8 @@ interface IdRoute {
   query?: string;
   /** A body that the owner's own request succeeds with. */
   body?: () => unknown;
+  /** The owner's Cache-Control when it is not `no-store` (an image never changes). */
+  cacheControl?: string;
   /** What the owner does first so that their own request succeeds. */
   prepare?: (client: TestClient, ids: Ids) => Promise<unknown>;
 }
@@ -142,7 +148,34 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
       ids.shareToken = (await client.put(`/api/memos/${ids.memoId}/share`)).body.share.shareToken;
     },
   },
+  "GET /api/attachments/:attachmentId": {
+    code: ErrorCode.ATTACHMENT_NOT_FOUND,
+    cacheControl: "private, max-age=31536000, immutable",
+  },
+  // Public, but only an image of a shared memo: A's memo is not shared.
+  "GET /api/public/:countryCode/memos/:shareToken/attachments/:attachmentId": {
+    code: ErrorCode.ATTACHMENT_NOT_FOUND,
+    cacheControl: "no-cache",
+    prepare: async (client, ids) => {
+      ids.shareToken = (await client.put(`/api/memos/${ids.memoId}/share`)).body.share.shareToken;
+    },
+  },
 };
+
+/** A form with one GIF (its signature is all the server checks) under `id`. */
+function gifForm(id: string): FormData {
+  const form = new FormData();
+  form.append("id", id);
+  form.append("file", new Blob(["GIF89a 그림"]), "a.gif");
+  return form;
+}
+
+/** Uploads an image under `id` and returns contents that show it. */
+async function withImage(client: TestClient, id: string): Promise<string> {
+  const response = await client.postForm("/api/attachments", gifForm(id));
+  if (response.status !== 201) throw new Error(`upload: ${response.status}`);
+  return `<p><img src="/api/attachments/${id}" alt=""></p>`;
+}
 
 /** The path with each `:param` replaced by the id of that name. */
 function fillPath(url: string, ids: Partial<Record<string, string>>): string {
@@ -204,10 +237,12 @@ beforeAll(async () => {
       "sub-folder",
     )
   ).folder;
+  const attachmentId = randomId();
+  const image = await withImage(c, attachmentId);
   const memoBody = (folderId: string, name: string) => ({
     folderId,
     title: `${secret} ${name}`,
-    contents: `<p>${secret} <strong>${name}</strong></p>`,
+    contents: `<p>${secret} <strong>${name}</strong></p>${image}`,
     flashCardHint: secret,
     tags: [secret],
     category: secret,
@@ -238,6 +273,7 @@ beforeAll(async () => {
     countryCode: aMe.body.user.countryCode,
     shareToken: memo.id,
     opId: aOpId,
+    attachmentId,
   };
 
   const bFolder = (await created(await b.client.post("/api/folders", { title: "B 폴더" }), "B"))
@@ -292,7 +328,7 @@ function expectNothingOfA(response: TestResponse) {
 /** The answer with the ids it was asked about replaced, to compare answers for other ids. */
 function withoutIds(response: TestResponse, ids: Ids) {
   let text = JSON.stringify(response.body);
-  for (const id of [ids.folderId, ids.memoId, ids.shareToken, ids.opId])
+  for (const id of [ids.folderId, ids.memoId, ids.shareToken, ids.opId, ids.attachmentId])
     text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
 }
@@ -332,6 +368,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
         memoId: randomId(),
         shareToken: randomId(),
         opId: newOpId(),
+        attachmentId: randomId(),
       };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
@@ -351,8 +388,11 @@ describe("routes with an id, called by another user on the owner's ids", () => {
   // The requests above must be ones that work: otherwise a 404 would prove nothing.
   it.each(Object.keys(ID_ROUTES))("%s succeeds for the owner on their own ids", async (key) => {
     const folder = (await b.client.post("/api/folders", { title: "B 의 것" })).body.folder;
-    const memo = (await b.client.post("/api/memos", { folderId: folder.id, title: "B 의 것" })).body
-      .memo;
+    const attachmentId = randomId();
+    const contents = await withImage(b.client, attachmentId);
+    const memo = (
+      await b.client.post("/api/memos", { folderId: folder.id, title: "B 의 것", contents })
+    ).body.memo;
     await b.client.post(`/api/memos/${memo.id}/complete`, { opId: newOpId() });
     const countryCode = (await b.client.get("/api/me")).body.user.countryCode;
     const ids = {
@@ -361,12 +401,13 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       countryCode,
       shareToken: memo.id,
       opId: newOpId(),
+      attachmentId,
     };
     await ID_ROUTES[key]?.prepare?.(b.client, ids);
     const response = await sendIdRoute(b.client, key, ids);
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe(ID_ROUTES[key]?.cacheControl ?? "no-store");
   });
 });
 
@@ -613,6 +654,8 @@ describe("Cache-Control", () => {
       countryCode,
       shareToken: memo.id,
       opId: newOpId(),
+      // An id of no image: the answer is an error, which is never stored.
+      attachmentId: randomId(),
     };
     const routes = appRoutes(server.app)
       .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))

@@ -38,7 +38,7 @@ let clock = T0;
 /** An id (or a next-page URL) taken when the request is sent, from what exists by then. */
 class Ref {
   constructor(
-    readonly pool: "memo" | "folder" | "other" | "page" | "review",
+    readonly pool: "memo" | "folder" | "attachment" | "other" | "page" | "review",
     readonly index: number,
   ) {}
   toString(): string {
@@ -46,7 +46,10 @@ class Ref {
   }
 }
 
-type Body = { json: unknown } | { raw: string; contentType: string };
+type Body =
+  | { json: unknown }
+  | { raw: string; contentType: string }
+  | { multipart: Array<Array<string | Ref>> };
 
 /** One generated request; ids in the path, body and query are resolved when it is sent. */
 interface Plan {
@@ -138,7 +141,7 @@ const idLiteral = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "0", "-1", "😀", "메모", "\u0000", "a/b", "a?b=1"),
 );
 /** Mostly one of the user's ids, sometimes the other user's, sometimes made up. */
-function idOf(pool: "memo" | "folder"): fc.Arbitrary<string | Ref> {
+function idOf(pool: "memo" | "folder" | "attachment"): fc.Arbitrary<string | Ref> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.nat().map((i) => new Ref(pool, i)) },
     { weight: 1, arbitrary: fc.nat().map((i) => new Ref("other", i)) },
@@ -150,6 +153,7 @@ const memo = idOf("memo");
 const rarely = (id: fc.Arbitrary<string | Ref>) =>
   fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: id });
 const folder = idOf("folder");
+const attachment = idOf("attachment");
 
 const nonBlank = fc
   .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
@@ -222,6 +226,65 @@ const rawBody: fc.Arbitrary<Body> = fc.record({
     "multipart/form-data; boundary=x",
   ),
 });
+
+const MULTIPART_BOUNDARY = "fuzzboundary";
+/** One multipart part as text (the fuzzed bytes are text: a GIF's signature is ASCII). */
+const multipartPart = fc
+  .record({
+    name: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("file", "id") }, text),
+    filename: fc.oneof(fc.constant(undefined), fc.constantFrom("a.gif", "a.png", "a.svg"), text),
+    type: fc.oneof(fc.constantFrom("image/gif", "image/png", "text/html", "image/svg+xml"), text),
+    content: fc.oneof(
+      { weight: 4, arbitrary: text.map((tail) => `GIF89a${tail}`) },
+      { weight: 2, arbitrary: attachment },
+      { weight: 2, arbitrary: text },
+      { weight: 1, arbitrary: fc.constant('<svg onload="alert(1)"/>') },
+    ),
+  })
+  .map(({ name, filename, type, content }) => {
+    const disposition = `form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}`;
+    return [`Content-Disposition: ${disposition}`, `Content-Type: ${type}`, "", content];
+  });
+/** An upload: well-formed multipart with an id and a file, or parts of any kind, or junk. */
+const uploadBody: fc.Arbitrary<Body> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(fc.constant(undefined), attachment),
+        text.map((tail) => `GIF89a${tail}`),
+      )
+      .map(
+        ([id, content]): Body => ({
+          multipart: [
+            ...(id === undefined ? [] : [['Content-Disposition: form-data; name="id"', "", id]]),
+            [
+              'Content-Disposition: form-data; name="file"; filename="a.gif"',
+              "Content-Type: image/gif",
+              "",
+              content,
+            ],
+          ],
+        }),
+      ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(multipartPart, { maxLength: 4 })
+      .map((parts): Body => ({ multipart: parts })),
+  },
+  { weight: 1, arbitrary: rawBody },
+);
+
+/** A multipart body of parts (header lines, a blank line, the content), ids resolved. */
+function multipartOf(parts: Array<Array<string | Ref>>): string {
+  const lines = parts.flatMap((part) => [
+    `--${MULTIPART_BOUNDARY}`,
+    ...part.map((line) => wellFormed(String(resolve(line)))),
+  ]);
+  return [...lines, `--${MULTIPART_BOUNDARY}--`, ""].join("\r\n");
+}
 
 /**
  * Bodies for a route: valid ones; ones whose fields may hold any type, with extra fields; any
@@ -503,6 +566,11 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: plan("DELETE /api/folders/:folderId", path("folders", folder)) },
+  { weight: 4, arbitrary: plan("POST /api/attachments", path("attachments"), uploadBody) },
+  {
+    weight: 3,
+    arbitrary: plan("GET /api/attachments/:attachmentId", path("attachments", attachment)),
+  },
   {
     weight: 2,
     arbitrary: plan(
@@ -526,6 +594,7 @@ let otherRowsBefore: UserRows;
 const pools: Record<Ref["pool"], string[]> = {
   memo: [],
   folder: ["root"],
+  attachment: [],
   other: [],
   /** URLs of next pages that list answers pointed to. */
   page: [],
@@ -578,13 +647,20 @@ async function send(request: Plan): Promise<TestResponse> {
   clock += 1_000;
   const url = urlOf(request);
   const body = request.method === "GET" ? undefined : request.body;
+  const raw =
+    body && "multipart" in body
+      ? {
+          raw: multipartOf(body.multipart),
+          contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+        }
+      : body;
   const response =
-    body && "raw" in body
+    raw && "raw" in raw
       ? await client.request(request.method, url, undefined, {
-          raw: body.raw,
-          headers: { "content-type": body.contentType },
+          raw: raw.raw,
+          headers: { "content-type": raw.contentType },
         })
-      : await client.request(request.method, url, body && resolve(body.json));
+      : await client.request(request.method, url, raw && resolve(raw.json));
   const outcome = outcomes.get(request.route) ?? { ok: 0, refused: 0 };
   if (response.status < 300) outcome.ok += 1;
   else outcome.refused += 1;
@@ -601,8 +677,9 @@ async function send(request: Plan): Promise<TestResponse> {
 /** Every 50 requests, takes the user's ids afresh, so later requests hit existing objects. */
 async function refreshPools(): Promise<void> {
   if (requestCount % 50 !== 0) return;
-  const { memos, folders } = await userRows(server, userId);
+  const { memos, folders, attachments } = await userRows(server, userId);
   pools.memo = memos.map((row) => row.id);
+  pools.attachment = attachments.map((row) => row.id);
   pools.folder = folders.map((row) => row.id);
   pools.review = (await userRows(server, userId)).memoReviews.map(
     (row) =>
@@ -759,14 +836,17 @@ beforeAll(async () => {
   ).body.memo;
   await other.client.post(`/api/memos/${otherMemo.id}/reviews`, { opId: OP_IDS[0] });
   await other.client.post(`/api/memos/${otherMemo.id}/complete`, { opId: OP_IDS[1] });
-  pools.other = [otherFolder.id, otherMemo.id];
+  const gif = new FormData();
+  gif.append("file", new Blob(["GIF89a 남의 그림"]), "a.gif");
+  const otherImage = (await other.client.postForm("/api/attachments", gif)).body.attachment;
+  pools.other = [otherFolder.id, otherMemo.id, otherImage.id];
   otherRowsBefore = await userRows(server, otherUserId);
 });
 afterAll(async () => {
   await server.close();
 });
 
-describe("fuzzed requests to the memo and folder routes", () => {
+describe("fuzzed requests to the memo, folder and attachment routes", () => {
   it("answers every generated request below 500, with a known error code when refused", async ({
     onTestFailed,
   }) => {
@@ -792,7 +872,7 @@ describe("fuzzed requests to the memo and folder routes", () => {
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(21);
+    expect(routes).toHaveLength(23);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({

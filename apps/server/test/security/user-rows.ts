@@ -66,6 +66,13 @@ export async function userRows(server: TestServer, userId: string) {
       .selectAll()
       .where("user_id", "=", userId)
       .execute(),
+    // The bytes are known by their hash.
+    attachments: await kysely
+      .selectFrom("attachments")
+      .select(["id", "content_type", "byte_size", "sha256", "created_at", "deleted_at"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
   };
 }
 
@@ -84,5 +91,6 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     scratchTexts: rows.scratchTexts.length,
     memoFsrs: rows.memoFsrs.length,
     fsrsParameters: rows.fsrsParameters.length,
+    attachments: rows.attachments.length,
   };
 }

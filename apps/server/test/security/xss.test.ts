@@ -141,7 +141,7 @@ const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   h2: [],
   h3: [],
   a: ["href", "rel", "target"],
-  img: ["src", "alt", "title"],
+  img: ["src", "alt"],
   hr: [],
   span: ["class"],
   mark: ["class"],
@@ -167,9 +167,10 @@ const FORBIDDEN_ELEMENTS = [
 /** URL schemes each URL attribute may use; a relative URL has none. */
 const SAFE_SCHEMES: Readonly<Record<string, readonly string[]>> = {
   href: ["http", "https", "mailto"],
-  src: ["http", "https", "data"],
+  src: [],
 };
-const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,/;
+/** The one image source the editor writes: an image stored on this server (PRODUCT.md › Images). */
+const STORED_IMAGE_SRC = /^\/api\/attachments\/[A-Za-z0-9_-]{1,64}$/;
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -233,8 +234,8 @@ function executableParts(contents: string): string[] {
       if (schemes && scheme !== null && !schemes.includes(scheme)) {
         problems.push(`${scheme}: URL in ${tag}[${name}]`);
       }
-      if (scheme === "data" && !RASTER_DATA_URL.test(value.trim().toLowerCase())) {
-        problems.push(`non-image data: URL in ${tag}[${name}]`);
+      if (name === "src" && !STORED_IMAGE_SRC.test(value)) {
+        problems.push(`image source ${value} not on this server in ${tag}[${name}]`);
       }
     }
   }
@@ -463,7 +464,7 @@ describe("memo contents with benign rich text", () => {
       '<pre><code class="language-ts">const a = 1 &lt; 2;</code></pre>' +
       '<p><a href="https://example.com/%EA%B8%B8?q=1&amp;r=2">링크</a> ' +
       '<a href="mailto:someone@example.com">메일</a></p>' +
-      '<p><img src="https://example.com/a.png" alt="그림" /></p><hr />';
+      '<p><img src="/api/attachments/AbcDef_12-x" alt="그림" /></p><hr />';
     const response = await client.post("/api/memos", {
       folderId: createdFolderId,
       title: "한국어 제목 😀",
@@ -477,13 +478,76 @@ describe("memo contents with benign rich text", () => {
         '<pre><code class="language-ts">const a = 1 &lt; 2;</code></pre>' +
         '<p><a href="https://example.com/%EA%B8%B8?q=1&amp;r=2" rel="noopener noreferrer nofollow" target="_blank">링크</a> ' +
         '<a href="mailto:someone@example.com" rel="noopener noreferrer nofollow" target="_blank">메일</a></p>' +
-        '<p><img alt="그림" src="https://example.com/a.png" /></p><hr />',
+        '<p><img src="/api/attachments/AbcDef_12-x" alt="그림" /></p><hr />',
     );
     expect(response.body.memo.preview).toBe(
       "제목 굵게, 기울임, 밑줄, 취소, 강조 😀 하나 둘 셋 인용 const a = 1 < 2; 링크 메일",
     );
     expect(response.body.memo.title).toBe("한국어 제목 😀");
     expectNothingExecutable(response.body.memo.contents);
+  });
+});
+
+/**
+ * Images from anywhere but this server's image store: each loses its image (the text around it
+ * stays), so no memo makes a reader's browser fetch another address or run anything.
+ */
+const IMAGE_PAYLOADS: readonly string[] = [
+  '<img src="https://tracker.example/pixel.gif">',
+  '<img src="http://tracker.example/pixel.gif" alt="x">',
+  '<img src="//tracker.example/api/attachments/abc">',
+  '<img src="data:image/png;base64,iVBORw0KGgo=">',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<img src="/api/attachments/abc/../../memos/x">',
+  '<img src="/api/attachments/abc?download=1">',
+  '<img src="/api/attachments/abc#x">',
+  '<img src="/api/attachments/%2e%2e/memos">',
+  '<img src=" /api/attachments/abc">',
+  '<img src="&#x2f;api/attachments/abc&#x3f;x">',
+  '<img src="/API/attachments/abc">',
+  '<img src="/api/attachments/abc" srcset="https://tracker.example/a.png 2x">',
+  '<img src="/api/attachments/abc" onerror="alert(1)" title="t" style="x" width="1">',
+  '<img src="/api/attachments/abc" alt="&quot; onerror=&quot;alert(1)">',
+  '<picture><source srcset="https://tracker.example/a.png"><img src="/api/attachments/abc"></picture>',
+  '<p style="background:url(https://tracker.example/a.png)">배경</p>',
+  '<video poster="https://tracker.example/a.png"></video>',
+  '<input type="image" src="https://tracker.example/a.png">',
+  '<a href="/api/attachments/abc"><img src="javascript:alert(1)"></a>',
+];
+
+describe("memo contents with image payloads", () => {
+  it.each(IMAGE_PAYLOADS)(
+    "POST /api/memos keeps no image from elsewhere of %s",
+    async (payload) => {
+      const response = await client.post("/api/memos", {
+        folderId: patchedFolderId,
+        title: "그림",
+        contents: `<p>앞</p>${payload}<p>뒤</p>`,
+      });
+      expect(response.status).toBe(201);
+      const { contents } = response.body.memo;
+      expectNothingExecutable(contents);
+      expect(withoutSpace(textOf(parseContents(contents)))).toContain("앞");
+      for (const element of elementsOf(parseContents(contents))) {
+        if (element.tagName !== "img") continue;
+        expect(element.attrs).toEqual([
+          { name: "src", value: "/api/attachments/abc" },
+          ...element.attrs.filter((attr) => attr.name === "alt"),
+        ]);
+      }
+    },
+  );
+
+  it("keeps an image stored here with its alt text, as the editor writes it", async () => {
+    const contents = '<p>앞</p><img src="/api/attachments/Abc_12-z" alt="고양이 &quot;사진&quot;">';
+    const response = await client.post("/api/memos", {
+      folderId: patchedFolderId,
+      title: "그림",
+      contents,
+    });
+    expect(response.body.memo.contents).toBe(
+      '<p>앞</p><img src="/api/attachments/Abc_12-z" alt="고양이 &quot;사진&quot;" />',
+    );
   });
 });
 

@@ -84,7 +84,9 @@ async function xsrfToken(): Promise<string> {
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const native = isNative();
   const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // A form (an image upload) is sent as multipart; fetch writes its content type and boundary.
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  if (body !== undefined && !isForm) headers["content-type"] = "application/json";
   if (!SAFE_METHODS.has(method)) headers[XSRF_HEADER] = await xsrfToken();
   const tokens = native ? await authTokenStore : null;
   if (tokens) {
@@ -97,7 +99,7 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
       method,
       headers,
       credentials: native ? "include" : "same-origin",
-      ...(body !== undefined && { body: JSON.stringify(body) }),
+      ...(body !== undefined && { body: isForm ? body : JSON.stringify(body) }),
     });
   } catch (error) {
     throw new ApiError(ErrorCode.NETWORK_UNAVAILABLE, 0, String(error));

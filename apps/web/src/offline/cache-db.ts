@@ -77,6 +77,18 @@ export interface Draft {
   savedAt: number;
 }
 
+/**
+ * An image added on this device, waiting to be uploaded (`POST /api/attachments` under its id,
+ * so a retry is applied once); memo contents already show it as `/api/attachments/{id}`.
+ */
+export interface PendingUpload {
+  id: string;
+  blob: Blob;
+  queuedAt: number;
+  /** Failed attempts with a server error (5xx); a network failure does not count. */
+  attempts: number;
+}
+
 /** Small facts about the cache: the sync cursor, whether a first download finished, its size. */
 export interface MetaEntry {
   key: MetaKey;
@@ -105,6 +117,7 @@ export type CacheDb = Dexie & {
   rejected: EntityTable<RejectedEntry, "id">;
   drafts: EntityTable<Draft, "key">;
   meta: EntityTable<MetaEntry, "key">;
+  uploads: EntityTable<PendingUpload, "id">;
 };
 
 /** One IndexedDB database per user, so a second account on the device never sees the first's. */
@@ -133,6 +146,8 @@ export function createCacheDb(userId: string): CacheDb {
       searchText: "id",
     })
     .upgrade((tx) => startOverForSearch(tx));
+  // Images added offline, until they are uploaded.
+  db.version(3).stores({ uploads: "id, queuedAt" });
   return db;
 }
 

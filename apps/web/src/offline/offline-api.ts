@@ -14,6 +14,7 @@ export {
   readDraft,
   saveDraft,
 } from "./drafts";
+export { deleteSeenImages } from "./images";
 export {
   hasCachedMemo,
   readFolder,

@@ -1,6 +1,7 @@
 import { ErrorCode } from "@mnemo/domain";
 import { ApiError } from "../api/client";
 import { cacheUser, onCacheChanged, openCache } from "./cache";
+import { onImageQueued, pushUploads } from "./images";
 import { onQueued } from "./local-writes";
 import { FIRST_RETRY_MS, nextRetryMs } from "./sync-backoff";
 import { pullChanges } from "./sync-pull";
@@ -38,7 +39,11 @@ async function syncOnce(): Promise<void> {
   if (!user) return;
   setStatus({ isSyncing: true });
   try {
-    const pushed = await withOutboxLock(user.userId, pushOutbox);
+    // Images first: the memo changes that show them may follow in the outbox.
+    const pushed = await withOutboxLock(user.userId, async () => {
+      const uploaded = await pushUploads();
+      return uploaded === "done" ? pushOutbox() : uploaded;
+    });
     if (pushed === "signed-out") {
       announceSignedOut();
       return;
@@ -113,6 +118,7 @@ export function startSync(userId: string, userName: string): void {
     if (document.visibilityState === "visible" && navigator.onLine) void requestSync();
   }, PULL_EVERY_MS);
   const stopQueued = onQueued(() => void requestSync());
+  const stopImages = onImageQueued(() => void requestSync());
   const stopCounts = onCacheChanged(() => void refreshCounts());
   stopListening = () => {
     window.removeEventListener("online", onOnline);
@@ -120,6 +126,7 @@ export function startSync(userId: string, userName: string): void {
     document.removeEventListener("visibilitychange", onVisible);
     clearInterval(timer);
     stopQueued();
+    stopImages();
     stopCounts();
   };
   void refreshCounts();

@@ -69,6 +69,7 @@ export async function signOut(client: QueryClient, me: Me | null): Promise<boole
     closeOfflineCache();
     const userId = me?.user.id ?? layer.cacheUser()?.userId;
     if (userId) await layer.deleteCache(userId).catch(() => undefined);
+    await layer.deleteSeenImages().catch(() => undefined);
   }
   return true;
 }

@@ -10,6 +10,7 @@ import * as readinessChecks from "./20261127T0000-readiness-checks.js";
 import * as searchIndex from "./20261128T0000-search-index.js";
 import * as fsrsScheduler from "./20261128T0100-fsrs-scheduler.js";
 import * as statsAndReminders from "./20261128T0200-stats-and-reminders.js";
+import * as attachments from "./20261129T0000-attachments.js";
 import * as searchSortColumns from "./20261129T0100-search-sort-columns.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   "20261128T0000-search-index": searchIndex,
   "20261128T0100-fsrs-scheduler": fsrsScheduler,
   "20261128T0200-stats-and-reminders": statsAndReminders,
+  "20261129T0000-attachments": attachments,
   "20261129T0100-search-sort-columns": searchSortColumns,
 };

@@ -1,4 +1,4 @@
-import { DAY_MS } from "@mnemo/domain";
+import { attachmentIdsIn, DAY_MS } from "@mnemo/domain";
 import { sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/database.js";
 import { type FolderRow, type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
@@ -162,21 +162,23 @@ export async function updateFolderMemoKeys(
 
 /**
  * Deletes the folders and every memo in them (reviews and completions go with the memos); the
- * caller records their tombstones first.
+ * caller records their tombstones first. Answers the ids of the images the deleted memos showed.
  */
 export async function deleteFoldersWithMemos(
   write: WriteContext,
   folderIds: readonly string[],
-): Promise<void> {
+): Promise<string[]> {
   const { trx, userId } = write;
-  await trx
+  const memos = await trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
     .where(inValueList(trx, "folder_id", folderIds))
+    .returning("contents")
     .execute();
   await trx
     .deleteFrom("folders")
     .where("user_id", "=", userId)
     .where(inValueList(trx, "id", folderIds))
     .execute();
+  return [...new Set(memos.flatMap((memo) => attachmentIdsIn(memo.contents)))];
 }

@@ -7,6 +7,7 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
+import { deleteImagesShownNowhere } from "../../db/attachment-refs.repo.js";
 import {
   hasTombstone,
   insertMemoTombstonesOfFolders,
@@ -279,6 +280,7 @@ export async function deleteFolder(
     // Collected before the delete: the cascade leaves nothing to read afterwards.
     await insertTombstones(write, "folder", folderIds);
     await insertMemoTombstonesOfFolders(write, folderIds);
-    await deleteFoldersWithMemos(write, folderIds);
+    const imageIds = await deleteFoldersWithMemos(write, folderIds);
+    await deleteImagesShownNowhere(trx, userId, imageIds, write.now);
   });
 }

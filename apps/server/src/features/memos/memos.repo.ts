@@ -221,16 +221,18 @@ export async function updateMemo(
 }
 
 /**
- * Deletes a memo (its reviews and completions go with it); true when it existed, and then the
- * caller records its tombstone.
+ * Deletes a memo (its reviews and completions go with it); its contents when it existed, and
+ * then the caller records its tombstone and deletes the images only it showed.
  */
-export async function deleteMemo(write: WriteContext, memoId: string): Promise<boolean> {
+export async function deleteMemo(
+  write: WriteContext,
+  memoId: string,
+): Promise<{ contents: string } | undefined> {
   const { trx, userId } = write;
-  const deleted = await trx
+  return trx
     .deleteFrom("memos")
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
-    .returning("id")
+    .returning("contents")
     .executeTakeFirst();
-  return deleted !== undefined;
 }

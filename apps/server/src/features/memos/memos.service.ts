@@ -9,6 +9,7 @@ import type {
 } from "@mnemo/domain";
 import {
   AppError,
+  attachmentIdsIn,
   ErrorCode,
   isEmptyRichText,
   memoPageKey,
@@ -20,6 +21,7 @@ import {
   startOfDay,
 } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
+import { deleteImagesShownNowhere } from "../../db/attachment-refs.repo.js";
 import { hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
 import { deriveMemoFsrs, withFsrs } from "../../db/memo-fsrs.js";
 import { selectFsrsWeights } from "../../db/memo-fsrs.repo.js";
@@ -342,8 +344,8 @@ export async function moveMemo(
 }
 
 /**
- * Deletes a memo with its reviews and completions, leaving a tombstone at the change `seq` of
- * the delete. Deleting a memo that is already deleted (its tombstone exists) or replaying the
+ * Deletes a memo with its reviews and completions, and the images only it showed, leaving a
+ * tombstone at the change `seq` of the delete. Deleting a memo that is already deleted (its tombstone exists) or replaying the
  * opId changes nothing: the user's intent is fulfilled.
  *
  * @throws MEMO_NOT_FOUND for an unknown memo; OP_ID_CONFLICT when the opId was used for another
@@ -358,8 +360,10 @@ export async function deleteMemo(
   await userWrite(deps, userId, async (trx, write) => {
     const op = { opId: query.opId, kind: DELETE_OP, targetId: memoId, appliedAt: write.now };
     if (await isReplay(trx, userId, op)) return;
-    if (await deleteMemoRow(write, memoId)) {
+    const deleted = await deleteMemoRow(write, memoId);
+    if (deleted) {
       await insertTombstones(write, "memo", [memoId]);
+      await deleteImagesShownNowhere(trx, userId, attachmentIdsIn(deleted.contents), write.now);
     } else if (!(await hasTombstone(trx, userId, "memo", memoId))) {
       throw memoNotFound(memoId);
     }

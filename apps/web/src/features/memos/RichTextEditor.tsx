@@ -1,7 +1,13 @@
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { ATTACHMENT_TYPES } from "@mnemo/domain";
+import Image from "@tiptap/extension-image";
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { errorCodeOf } from "../../api/client";
+import { displayUrlOf, queueImage } from "../../offline/images";
+import { errorMessage } from "../../overlays/error-dialog";
+import { showToast } from "../../overlays/toast";
 
 // Loaded only through React.lazy (see MemoForm): Tiptap and ProseMirror stay out of the first
 // route's bundle.
@@ -17,7 +23,64 @@ export interface RichTextEditorProps {
   describedBy?: string;
 }
 
-/** A rich-text editor (Tiptap 3 starter kit) with a small formatting toolbar. */
+/**
+ * Images as the server keeps them: a source (`/api/attachments/{id}`) and an alt text, nothing
+ * else. On screen an image waiting for upload shows this device's copy (see offline/images.ts);
+ * the HTML saved always names the server's path.
+ */
+const MemoImage = Image.extend({
+  addAttributes() {
+    return { src: { default: null }, alt: { default: null } };
+  },
+  addNodeView() {
+    return ({ node: initial }) => {
+      const img = document.createElement("img");
+      let shown = "";
+      const show = (src: string, alt: string | null) => {
+        if (alt) img.alt = alt;
+        else img.removeAttribute("alt");
+        if (src === shown) return;
+        shown = src;
+        void displayUrlOf(src).then((url) => {
+          if (shown === src) img.src = url;
+        });
+      };
+      show(initial.attrs.src, initial.attrs.alt);
+      return {
+        dom: img,
+        update: (node) => {
+          if (node.type !== initial.type) return false;
+          show(node.attrs.src, node.attrs.alt);
+          return true;
+        },
+      };
+    };
+  },
+});
+
+/** The image files among pasted or dropped data. */
+function imageFilesOf(data: DataTransfer | null): File[] {
+  return [...(data?.files ?? [])].filter((file) => file.type.startsWith("image/"));
+}
+
+/**
+ * Keeps each image for upload and puts it in the memo at `at` (a document position) or at the
+ * selection; a file refused (too large, not an image) is said in a toast.
+ */
+async function insertImages(editor: Editor, files: readonly File[], at?: number): Promise<void> {
+  for (const file of files) {
+    try {
+      const { path } = await queueImage(file);
+      const image = { type: "image", attrs: { src: path } };
+      const chain = editor.chain().focus();
+      (at === undefined ? chain.insertContent(image) : chain.insertContentAt(at, image)).run();
+    } catch (error) {
+      showToast(errorMessage(errorCodeOf(error)));
+    }
+  }
+}
+
+/** A rich-text editor (Tiptap 3 starter kit) with a small formatting toolbar and images. */
 export default function RichTextEditor({
   initialHtml,
   label,
@@ -25,10 +88,25 @@ export default function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
+  const editorRef = useRef<Editor | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false } }), MemoImage],
     content: initialHtml,
     editorProps: {
+      handlePaste: (_view, event) => {
+        const files = imageFilesOf(event.clipboardData);
+        if (files.length === 0 || !editorRef.current) return false;
+        void insertImages(editorRef.current, files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, isMove) => {
+        const files = isMove ? [] : imageFilesOf(event.dataTransfer);
+        if (files.length === 0 || !editorRef.current) return false;
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        void insertImages(editorRef.current, files, at);
+        return true;
+      },
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
@@ -40,6 +118,7 @@ export default function RichTextEditor({
     },
     onUpdate: ({ editor: current }) => onChange(current.getHTML(), current.isEmpty),
   });
+  editorRef.current = editor;
 
   const state = useEditorState({
     editor,
@@ -110,6 +189,30 @@ export default function RichTextEditor({
           () => chain().toggleCodeBlock().run(),
           <span className="memos-tool-text memos-tool-mono">{"{}"}</span>,
         )}
+        <button
+          type="button"
+          className="memos-tool"
+          aria-label={t("memos.editor.image")}
+          title={t("memos.editor.image")}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImageIcon />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ATTACHMENT_TYPES.join(",")}
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const files = [...(event.currentTarget.files ?? [])];
+            event.currentTarget.value = "";
+            void insertImages(editor, files);
+          }}
+        />
         <span className="memos-toolbar-separator" aria-hidden="true" />
         <button
           type="button"
@@ -180,6 +283,31 @@ function QuoteIcon() {
         strokeWidth="2"
         fill="none"
         strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ImageIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <rect
+        x="3.5"
+        y="5"
+        width="17"
+        height="14"
+        rx="2"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+      />
+      <circle cx="9" cy="10" r="1.6" fill="currentColor" />
+      <path
+        d="m5 17 5-5 3 3 2-2 4 4"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
         strokeLinejoin="round"
       />
     </svg>

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router";
 import { ApiError, errorCodeOf } from "../../api/client";
 import { usePublicMemo } from "../../api/public-memos.queries";
 import { useFormat } from "../../i18n/format";
-import { sanitizeRichText } from "../../lib/html-text";
+import { sanitizeSharedRichText } from "../../lib/html-text";
 import { errorMessage } from "../../overlays/error-dialog";
 import { useOptionalMe } from "../../session/me-context";
 import { EmptyState, Spinner } from "../../ui/List";
@@ -56,8 +56,10 @@ export function SharedMemoScreen() {
             </p>
             <div
               className="rich-text shared-contents"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText
-              dangerouslySetInnerHTML={{ __html: sanitizeRichText(memo.data.contents) }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeSharedRichText
+              dangerouslySetInnerHTML={{
+                __html: sanitizeSharedRichText(memo.data.contents, { countryCode, shareToken }),
+              }}
             />
           </article>
           {me ? (

@@ -337,10 +337,14 @@ describe("GET /api/public/:countryCode/memos/:shareToken", () => {
   it("answers contents as stored, so a script never comes back", async () => {
     const memo = await sharedMemo(alice.client, {
       contents:
-        '<p onclick="alert(1)">안녕</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+        '<p onclick="alert(1)">안녕</p><script>alert(1)</script><img src=x onerror=alert(1)>' +
+        '<img src="/api/attachments/aaaaaaaaaaaaaaaaaaaa" alt="사진" onerror="alert(1)">',
     });
     const response = await visitor().get(memo.publicPath);
-    expect(response.body.memo.contents).toBe('<p>안녕</p><img src="x" />');
+    // Only images of the user's attachments stay (issue 11 › Images), without handlers.
+    expect(response.body.memo.contents).toBe(
+      '<p>안녕</p><img src="/api/attachments/aaaaaaaaaaaaaaaaaaaa" alt="사진" />',
+    );
     expect(response.body.memo.contents).toBe(
       (await alice.client.get(`/api/memos/${memo.id}`)).body.memo.contents,
     );

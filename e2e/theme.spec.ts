@@ -75,7 +75,11 @@ function firstLook(page: Page): Promise<FirstLook> {
 
 /** Relative luminance (WCAG 2) of a computed `rgb(…)`/`rgba(…)` colour. */
 function luminance(cssColor: string): number {
-  const parts = cssColor.match(/[\d.]+/g)?.slice(0, 3).map(Number) ?? [];
+  const parts =
+    cssColor
+      .match(/[\d.]+/g)
+      ?.slice(0, 3)
+      .map(Number) ?? [];
   if (parts.length !== 3) throw new Error(`not an rgb colour: ${cssColor}`);
   const [r, g, b] = parts.map((value) => {
     const c = value / 255;
@@ -136,6 +140,8 @@ describe("themes and colour contrast (issue 12)", () => {
         email: OWNER_EMAIL,
         password: PASSWORD,
       });
+      // The app speaks the user's language: the one this page's strings are looked up in.
+      await apiSend(context, stack.server.url, "PATCH", "/api/me", { lang });
       return fixture;
     }
     const url = stack.server.url;
@@ -200,51 +206,54 @@ describe("themes and colour contrast (issue 12)", () => {
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
     ["phone", "en"],
-  ])("keeps dark chosen in account settings, from the first frame after a reload (%s, %s)", async (viewport, lang) => {
-    const { page, context, problems } = await newPage(stack.browser, {
-      viewport,
-      lang,
-      baseURL: stack.server.url,
-    });
-    await signInOwner(context, lang);
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/account-settings");
-    const choice = (name: string) =>
-      page.getByRole("button", { name: tr(lang, `account.theme.${name}`), exact: true });
-    await choice("system").waitFor();
-    expect(await choice("system").getAttribute("aria-pressed")).toBe("true");
-    const light = await htmlLook(page);
-    expect(light.theme).toBe("light");
-    expect(luminance(light.background)).toBeGreaterThan(0.8);
+  ])(
+    "keeps dark chosen in account settings, from the first frame after a reload (%s, %s)",
+    async (viewport, lang) => {
+      const { page, context, problems } = await newPage(stack.browser, {
+        viewport,
+        lang,
+        baseURL: stack.server.url,
+      });
+      await signInOwner(context, lang);
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto("/account-settings");
+      const choice = (name: string) =>
+        page.getByRole("button", { name: tr(lang, `account.theme.${name}`), exact: true });
+      await choice("system").waitFor();
+      expect(await choice("system").getAttribute("aria-pressed")).toBe("true");
+      const light = await htmlLook(page);
+      expect(light.theme).toBe("light");
+      expect(luminance(light.background)).toBeGreaterThan(0.8);
 
-    await choice("dark").click();
-    await expect.poll(async () => (await htmlLook(page)).theme).toBe("dark");
-    expect(await choice("dark").getAttribute("aria-pressed")).toBe("true");
-    const dark = await htmlLook(page);
-    expect(luminance(dark.background)).toBeLessThan(0.02);
-    expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).not.toBe(
-      "#f2f2f7",
-    );
-    // The system's light scheme no longer matters once dark is chosen.
-    await page.emulateMedia({ colorScheme: "light" });
-    expect((await htmlLook(page)).theme).toBe("dark");
+      await choice("dark").click();
+      await expect.poll(async () => (await htmlLook(page)).theme).toBe("dark");
+      expect(await choice("dark").getAttribute("aria-pressed")).toBe("true");
+      const dark = await htmlLook(page);
+      expect(luminance(dark.background)).toBeLessThan(0.02);
+      expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).not.toBe(
+        "#f2f2f7",
+      );
+      // The system's light scheme no longer matters once dark is chosen.
+      await page.emulateMedia({ colorScheme: "light" });
+      expect((await htmlLook(page)).theme).toBe("dark");
 
-    await recordFirstFrame(page);
-    await page.reload();
-    const look = await firstLook(page);
-    expect(look.loaded).toEqual({ theme: "dark", background: dark.background });
-    expect(look.frame).toEqual({ theme: "dark", background: dark.background });
-    await choice("dark").waitFor();
-    expect(await choice("dark").getAttribute("aria-pressed")).toBe("true");
+      await recordFirstFrame(page);
+      await page.reload();
+      const look = await firstLook(page);
+      expect(look.loaded).toEqual({ theme: "dark", background: dark.background });
+      expect(look.frame).toEqual({ theme: "dark", background: dark.background });
+      await choice("dark").waitFor();
+      expect(await choice("dark").getAttribute("aria-pressed")).toBe("true");
 
-    // Light overrides a dark system; back to "system" follows it again.
-    await page.emulateMedia({ colorScheme: "dark" });
-    await choice("light").click();
-    await expect.poll(async () => (await htmlLook(page)).theme).toBe("light");
-    await choice("system").click();
-    await expect.poll(async () => (await htmlLook(page)).theme).toBe("dark");
-    expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
-  });
+      // Light overrides a dark system; back to "system" follows it again.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await choice("light").click();
+      await expect.poll(async () => (await htmlLook(page)).theme).toBe("light");
+      await choice("system").click();
+      await expect.poll(async () => (await htmlLook(page)).theme).toBe("dark");
+      expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
+    },
+  );
 
   it("follows the system's colour scheme live, and from the first frame, when set to system", async () => {
     const { page, context, problems } = await newPage(stack.browser, {
@@ -277,136 +286,142 @@ describe("themes and colour contrast (issue 12)", () => {
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
     ["phone", "en"],
-  ])("has no color-contrast violation on any route, light and dark (%s, %s)", async (viewport, lang) => {
-    const shotDir = mkdtempSync(join(tmpdir(), `mnemo-dark-${viewport}-`));
-    const signedOut = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
-    const signedIn = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
-    const data = await signInOwner(signedIn.context, lang);
-    const found: Record<string, ContrastViolation[]> = {};
+  ])(
+    "has no color-contrast violation on any route, light and dark (%s, %s)",
+    async (viewport, lang) => {
+      const shotDir = mkdtempSync(join(tmpdir(), `mnemo-dark-${viewport}-`));
+      const signedOut = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
+      const signedIn = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });
+      const data = await signInOwner(signedIn.context, lang);
+      const found: Record<string, ContrastViolation[]> = {};
 
-    /** Checks the page as it is now, in `theme`, under `name`; dark screens are saved too. */
-    const check = async (page: Page, theme: Theme, name: string) => {
-      await settle(page);
-      expect((await htmlLook(page)).theme, name).toBe(theme);
-      const violations = await contrastViolations(page);
-      if (violations.length > 0) found[`${theme} ${name}`] = violations;
-      if (theme === "dark") {
-        mkdirSync(shotDir, { recursive: true });
-        const file = `${name.replace(/[^\w.-]+/g, "_").replace(/^_|_$/g, "")}.png`;
-        await page.screenshot({ path: join(shotDir, file), fullPage: true });
-      }
-    };
-    const open = async (page: Page, route: string) => {
-      await page.goto(route);
-      await page.getByRole("heading").first().waitFor();
-    };
+      /** Checks the page as it is now, in `theme`, under `name`; dark screens are saved too. */
+      const check = async (page: Page, theme: Theme, name: string) => {
+        await settle(page);
+        expect((await htmlLook(page)).theme, name).toBe(theme);
+        const violations = await contrastViolations(page);
+        if (violations.length > 0) found[`${theme} ${name}`] = violations;
+        if (theme === "dark") {
+          mkdirSync(shotDir, { recursive: true });
+          const file = `${name.replace(/[^\w.-]+/g, "_").replace(/^_|_$/g, "")}.png`;
+          await page.screenshot({ path: join(shotDir, file), fullPage: true });
+        }
+      };
+      const open = async (page: Page, route: string) => {
+        await page.goto(route);
+        await page.getByRole("heading").first().waitFor();
+      };
 
-    const publicRoutes = [
-      "/login",
-      "/signup",
-      "/find-account",
-      "/verify-email",
-      "/privacy-policy",
-      "/letter",
-      data.sharePath,
-      "/no-such-page",
-    ];
-    const userRoutes = [
-      "/home",
-      "/today",
-      "/private-folders",
-      `/private-folders/${data.folderId}`,
-      `/private-memos/${data.folderId}`,
-      "/private-memos/root",
-      `/view-private-memo?memoId=${data.memoId}`,
-      `/upsert-private-memo?memoId=${data.memoId}`,
-      `/upsert-private-memo?folderId=${data.folderId}`,
-      "/private-calendar",
-      "/stats",
-      "/search",
-      "/search?q=Joseon",
-      `/folder-settings?folderId=${data.folderId}`,
-      `/folder-settings?folderId=${data.fsrsFolderId}`,
-      "/review-memo-settings",
-      "/account-settings",
-      "/select-country",
-      "/plan",
-      "/laboratory",
-      "/text-editor",
-      "/upsert-text",
-      "/subjects",
-      "/public-memos",
-      "/public-memos/true",
-      "/analytics",
-    ];
+      const publicRoutes = [
+        "/login",
+        "/signup",
+        "/find-account",
+        "/verify-email",
+        "/privacy-policy",
+        "/letter",
+        data.sharePath,
+        "/no-such-page",
+      ];
+      const userRoutes = [
+        "/home",
+        "/today",
+        "/private-folders",
+        `/private-folders/${data.folderId}`,
+        `/private-memos/${data.folderId}`,
+        "/private-memos/root",
+        `/view-private-memo?memoId=${data.memoId}`,
+        `/upsert-private-memo?memoId=${data.memoId}`,
+        `/upsert-private-memo?folderId=${data.folderId}`,
+        "/private-calendar",
+        "/stats",
+        "/search",
+        "/search?q=Joseon",
+        `/folder-settings?folderId=${data.folderId}`,
+        `/folder-settings?folderId=${data.fsrsFolderId}`,
+        "/review-memo-settings",
+        "/account-settings",
+        "/select-country",
+        "/plan",
+        "/laboratory",
+        "/text-editor",
+        "/upsert-text",
+        "/subjects",
+        "/public-memos",
+        "/public-memos/true",
+        "/analytics",
+      ];
 
-    for (const theme of ["light", "dark"] as const) {
-      for (const { page } of [signedOut, signedIn]) {
-        await page.goto("/privacy-policy");
-        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
-      }
-      for (const route of publicRoutes) {
-        await open(signedOut.page, route);
-        await check(signedOut.page, theme, `out ${route}`);
-      }
-      const { page } = signedIn;
-      for (const route of userRoutes) {
-        await open(page, route);
-        await check(page, theme, route);
-      }
+      for (const theme of ["light", "dark"] as const) {
+        for (const { page } of [signedOut, signedIn]) {
+          await page.goto("/privacy-policy");
+          await page.evaluate(
+            ([key, value]) => localStorage.setItem(key, value),
+            [THEME_KEY, theme] as const,
+          );
+        }
+        for (const route of publicRoutes) {
+          await open(signedOut.page, route);
+          await check(signedOut.page, theme, `out ${route}`);
+        }
+        const { page } = signedIn;
+        for (const route of userRoutes) {
+          await open(page, route);
+          await check(page, theme, route);
+        }
 
-      // The memo editor sheet, with its toolbar and rich contents.
-      await open(page, `/private-memos/${data.folderId}`);
-      await page
-        .getByRole("button", {
-          name: tr(lang, "memos.actions.edit", { title: data.memoTitle }),
-          exact: true,
-        })
-        .click();
-      const sheet = page.getByRole("dialog", { name: tr(lang, "memos.form.updateTitle") });
-      await sheet
-        .getByRole("textbox", { name: tr(lang, "memos.form.contents"), exact: true })
-        .waitFor();
-      await check(page, theme, "memo editor sheet");
-      await page.keyboard.press("Escape");
-      await sheet.waitFor({ state: "detached" });
-
-      // A confirmation alert.
-      await page
-        .getByRole("button", {
-          name: tr(lang, "memos.actions.delete", { title: data.memoTitle }),
-          exact: true,
-        })
-        .click();
-      const alert = page.getByRole("alertdialog", { name: tr(lang, "memos.delete.title") });
-      await alert.waitFor();
-      await check(page, theme, "delete alert");
-      await alert.getByRole("button", { name: tr(lang, "common.cancel"), exact: true }).click();
-      await alert.waitFor({ state: "detached" });
-
-      // The review session: a card, then its contents and the grade buttons.
-      await page.goto(`/review?folderId=${data.fsrsFolderId}`);
-      await page.locator("#review-card-title").waitFor();
-      await check(page, theme, "review card");
-      await page.keyboard.press("Space");
-      await page.locator(".review-card-contents").waitFor();
-      await check(page, theme, "review grades");
-
-      if (viewport === "phone") {
-        await open(page, "/home");
+        // The memo editor sheet, with its toolbar and rich contents.
+        await open(page, `/private-memos/${data.folderId}`);
         await page
-          .getByRole("button", { name: tr(lang, "shell.openMenu") })
-          .first()
+          .getByRole("button", {
+            name: tr(lang, "memos.actions.edit", { title: data.memoTitle }),
+            exact: true,
+          })
           .click();
-        await page.getByRole("navigation", { name: tr(lang, "shell.navigation") }).waitFor();
-        await check(page, theme, "menu");
-      }
-    }
+        const sheet = page.getByRole("dialog", { name: tr(lang, "memos.form.updateTitle") });
+        await sheet
+          .getByRole("textbox", { name: tr(lang, "memos.form.contents"), exact: true })
+          .waitFor();
+        await check(page, theme, "memo editor sheet");
+        await page.keyboard.press("Escape");
+        await sheet.waitFor({ state: "detached" });
 
-    process.stdout.write(`[theme] dark screenshots (${viewport}): ${shotDir}\n`);
-    expect(found).toEqual({});
-    expect(
-      [...signedOut.problems, ...signedIn.problems].filter((p) => p.kind === "pageerror"),
-    ).toEqual([]);
-  });
+        // A confirmation alert.
+        await page
+          .getByRole("button", {
+            name: tr(lang, "memos.actions.delete", { title: data.memoTitle }),
+            exact: true,
+          })
+          .click();
+        const alert = page.getByRole("alertdialog", { name: tr(lang, "memos.delete.title") });
+        await alert.waitFor();
+        await check(page, theme, "delete alert");
+        await alert.getByRole("button", { name: tr(lang, "common.cancel"), exact: true }).click();
+        await alert.waitFor({ state: "detached" });
+
+        // The review session: a card, then its contents and the grade buttons.
+        await page.goto(`/review?folderId=${data.fsrsFolderId}`);
+        await page.locator("#review-card-title").waitFor();
+        await check(page, theme, "review card");
+        await page.keyboard.press("Space");
+        await page.locator(".review-card-contents").waitFor();
+        await check(page, theme, "review grades");
+
+        if (viewport === "phone") {
+          await open(page, "/home");
+          await page
+            .getByRole("button", { name: tr(lang, "shell.openMenu") })
+            .first()
+            .click();
+          await page.getByRole("navigation", { name: tr(lang, "shell.navigation") }).waitFor();
+          await check(page, theme, "menu");
+        }
+      }
+
+      process.stdout.write(`[theme] dark screenshots (${viewport}): ${shotDir}\n`);
+      expect(found).toEqual({});
+      expect(
+        [...signedOut.problems, ...signedIn.problems].filter((p) => p.kind === "pageerror"),
+      ).toEqual([]);
+    },
+  );
 });

@@ -63,6 +63,26 @@ async function recordFirstFrame(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Opens `route` with none of the app's bundled scripts (/assets/*.js) allowed to load, and answers
+ * what the first frame showed: so the theme must come before the app, not from it (a cached bundle
+ * can otherwise run before the first frame and hide a missing early script). The service worker
+ * is unregistered first, since it would answer the scripts itself.
+ */
+async function firstLookBeforeApp(page: Page, route: string): Promise<FirstLook> {
+  await page.evaluate(async () => {
+    const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
+    await Promise.all(registrations.map((registration) => registration.unregister()));
+  });
+  const appScripts = /\/assets\/.*\.js$/;
+  await page.route(appScripts, (route) => route.abort());
+  await recordFirstFrame(page);
+  await page.goto(route);
+  const look = await firstLook(page);
+  await page.unroute(appScripts);
+  return look;
+}
+
 function firstLook(page: Page): Promise<FirstLook> {
   return page.evaluate(async () => {
     const holder = window as unknown as { firstLook: Partial<FirstLook> };
@@ -237,11 +257,10 @@ describe("themes and colour contrast (issue 12)", () => {
       await page.emulateMedia({ colorScheme: "light" });
       expect((await htmlLook(page)).theme).toBe("dark");
 
-      await recordFirstFrame(page);
-      await page.reload();
-      const look = await firstLook(page);
+      const look = await firstLookBeforeApp(page, "/account-settings");
       expect(look.loaded).toEqual({ theme: "dark", background: dark.background });
       expect(look.frame).toEqual({ theme: "dark", background: dark.background });
+      await page.reload();
       await choice("dark").waitFor();
       expect(await choice("dark").getAttribute("aria-pressed")).toBe("true");
 
@@ -263,11 +282,11 @@ describe("themes and colour contrast (issue 12)", () => {
     });
     await signInOwner(context, "en");
     await page.emulateMedia({ colorScheme: "dark" });
-    await recordFirstFrame(page);
-    await page.goto("/home");
-    const look = await firstLook(page);
+    await page.goto("/privacy-policy");
+    const look = await firstLookBeforeApp(page, "/home");
     expect(look.frame.theme).toBe("dark");
     expect(luminance(look.frame.background)).toBeLessThan(0.02);
+    await page.goto("/home");
     await page.getByRole("heading").first().waitFor();
 
     await page.emulateMedia({ colorScheme: "light" });
@@ -354,10 +373,10 @@ describe("themes and colour contrast (issue 12)", () => {
       for (const theme of ["light", "dark"] as const) {
         for (const { page } of [signedOut, signedIn]) {
           await page.goto("/privacy-policy");
-          await page.evaluate(
-            ([key, value]) => localStorage.setItem(key, value),
-            [THEME_KEY, theme] as const,
-          );
+          await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+            THEME_KEY,
+            theme,
+          ] as const);
         }
         for (const route of publicRoutes) {
           await open(signedOut.page, route);

@@ -7,6 +7,7 @@ import { ApiError } from "./api/client";
 import { forgetCachedMe, meKeys } from "./api/me.queries";
 import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n/i18n";
+import { startTheme } from "./lib/theme";
 import { startPlatform } from "./platform/start";
 import "./styles/app.css";
 
@@ -52,5 +53,7 @@ async function start() {
   );
 }
 
+// public/theme.js set the first frame's theme; from here on the theme follows the system live.
+startTheme();
 startPlatform(queryClient);
 void start();

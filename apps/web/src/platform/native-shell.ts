@@ -6,6 +6,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { sendErrorLog } from "../api/logs.api";
 import { type Me, meKeys } from "../api/me.queries";
+import { onThemeChange, type Theme } from "../lib/theme";
 import { onModalVisibility } from "../overlays/modal";
 import { startBannerAd } from "./ads";
 import { type SignedInUser, storeDeviceInfoOnce } from "./device-info";
@@ -13,9 +14,6 @@ import { isProductionBuild, type PlatformName, platformName } from "./platform";
 
 // Loaded only inside the native apps (start.ts imports it when isNative()): the web build keeps
 // every Capacitor plugin, and this wiring, out of its first route.
-
-/** The light theme's background (app.css `--bg`), so the status bar blends with the page. */
-const STATUS_BAR_COLOR = "#f2f2f7";
 
 /**
  * Logs to the console and to the server's error log (PRODUCT.md › Error dialog), as the error
@@ -44,10 +42,19 @@ function onSignedIn(queryClient: QueryClient) {
   };
 }
 
-async function setStatusBar(platform: PlatformName): Promise<void> {
-  // Style.Light = dark text, for the light background.
-  await StatusBar.setStyle({ style: Style.Light });
-  if (platform === "android") await StatusBar.setBackgroundColor({ color: STATUS_BAR_COLOR });
+/**
+ * The status bar in the page's theme (PRODUCT.md › Theme): its background is the palette's
+ * `--bg`, so it blends with the page.
+ */
+async function setStatusBar(platform: PlatformName, theme: Theme): Promise<void> {
+  // Style.Light = dark text, for the light background; Style.Dark = light text.
+  await StatusBar.setStyle({ style: theme === "dark" ? Style.Dark : Style.Light });
+  const color = getComputedStyle(document.documentElement).getPropertyValue("--bg").trim();
+  if (platform === "android" && color !== "") await StatusBar.setBackgroundColor({ color });
+}
+
+function currentTheme(): Theme {
+  return document.documentElement.getAttribute("data-theme") === "dark" ? "dark" : "light";
 }
 
 /**
@@ -65,8 +72,11 @@ export async function startNativeShell(queryClient: QueryClient): Promise<void> 
     },
     reportError,
   });
+  onThemeChange((theme) => {
+    setStatusBar(platform, theme).catch((error) => reportError(`status bar: ${error}`));
+  });
   const results = await Promise.allSettled([
-    setStatusBar(platform),
+    setStatusBar(platform, currentTheme()),
     startBannerAd({
       plugin: AdMob,
       platform,

@@ -7,6 +7,7 @@ import { authApi } from "../../api/auth.api";
 import { ApiError, errorCodeOf } from "../../api/client";
 import { type Me, useUpdateMe } from "../../api/me.queries";
 import { setLanguage } from "../../i18n/i18n";
+import { setThemePreference, THEME_PREFERENCES, useThemePreference } from "../../lib/theme";
 import { confirmAlert, showAlert } from "../../overlays/alert";
 import { errorMessage, showError } from "../../overlays/error-dialog";
 import { withLoading } from "../../overlays/loading";
@@ -124,6 +125,7 @@ export function AccountSettingsScreen() {
           footer={t("account.preferences.footer")}
         >
           <LanguageRow me={me} />
+          <ThemeRow />
           <ListItem to="/select-country" end={t(`account.countries.${me.user.countryCode}`)}>
             {t("account.country.label")}
           </ListItem>
@@ -256,6 +258,34 @@ function LanguageRow({ me }: { me: Me }) {
               onClick={() => void choose(lang)}
             >
               {t(`account.language.names.${lang}`)}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </li>
+  );
+}
+
+/** PRODUCT.md › Theme: this device's theme, applied at once (kept in local storage, not sent). */
+function ThemeRow() {
+  const { t } = useTranslation();
+  const id = useId();
+  const current = useThemePreference();
+  return (
+    <li className="list-item">
+      <div className="list-item-static">
+        <span className="list-item-main" id={id}>
+          {t("account.theme.label")}
+        </span>
+        <fieldset className="segmented account-segmented" aria-labelledby={id}>
+          {THEME_PREFERENCES.map((preference) => (
+            <button
+              key={preference}
+              type="button"
+              aria-pressed={preference === current}
+              onClick={() => setThemePreference(preference)}
+            >
+              {t(`account.theme.${preference}`)}
             </button>
           ))}
         </fieldset>

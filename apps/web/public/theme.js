@@ -1,0 +1,16 @@
+// PRODUCT.md › Theme, before the first paint: index.html loads this classic script ahead of the
+// stylesheet, so the first frame already has the device's theme (src/lib/theme.ts owns it from
+// start-up on, with the same key and rule). A file rather than an inline script: the server's
+// Content-Security-Policy allows scripts from 'self' only.
+{
+  let stored = null;
+  try {
+    stored = localStorage.getItem("mnemo.theme");
+  } catch {
+    // Storage refused: the system's scheme applies.
+  }
+  const isDark =
+    stored === "dark" ||
+    (stored !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.setAttribute("data-theme", isDark ? "dark" : "light");
+}

@@ -380,6 +380,61 @@ describe("editing memos and folders", () => {
   );
 
   it.each(cases)(
+    "Enter in the title goes to the editor, never saves; not while composing (%s, %s)",
+    async (viewport, lang) => {
+      const w = words[lang];
+      const user = await signedInPage(viewport, lang, "enter");
+      const { page, context } = user;
+      const folderId = await createFolder(context, { title: w.folder });
+      await page.goto(`/private-memos/${folderId}`);
+      await page.getByText(tr(lang, "memos.list.empty")).waitFor();
+      await page.getByRole("button", { name: tr(lang, "memos.list.add") }).click();
+      const modal = page.getByRole("dialog", { name: tr(lang, "memos.form.addTitle") });
+      const title = titleInputOf(modal, lang);
+      const editor = editorOf(modal, lang);
+      await editor.waitFor();
+      const isFocused = (locator: Locator) =>
+        locator.evaluate((element) => element === document.activeElement);
+
+      // Enter while an IME composes (Korean): the composition's own, the focus stays.
+      await title.click();
+      await page.keyboard.type(w.first);
+      for (const init of [
+        { isComposing: true, keyCode: 13 },
+        { isComposing: false, keyCode: 229 },
+      ]) {
+        await title.evaluate((input, eventInit) => {
+          input.dispatchEvent(
+            new KeyboardEvent("keydown", { key: "Enter", bubbles: true, ...eventInit }),
+          );
+        }, init);
+        expect(await isFocused(title)).toBe(true);
+      }
+
+      // Enter: the focus moves into the editor, nothing is saved.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => isFocused(editor)).toBe(true);
+      expect(await modal.isVisible()).toBe(true);
+      expect(await modal.getByRole("alert").count()).toBe(0);
+      expect(await title.inputValue()).toBe(w.first);
+      await page.keyboard.type(w.draft);
+      expect(await editor.textContent()).toBe(w.draft);
+      expect(await memosOf(context, folderId)).toHaveLength(0);
+
+      // Save saves both.
+      await modal.getByRole("button", { name: tr(lang, "common.save"), exact: true }).click();
+      await modal.waitFor({ state: "detached" });
+      await memoLink(memoList(page, lang, w.folder), w.first).waitFor();
+      await waitForOutboxEmpty(page);
+      const memos = await memosOf(context, folderId);
+      expect(memos.map((memo) => memo.title)).toEqual([w.first]);
+      expect((await fetchMemo(context, memos[0]?.id ?? "")).memo?.contents).toContain(w.draft);
+
+      noPageErrors(user);
+    },
+  );
+
+  it.each(cases)(
     "the full-page /upsert-private-memo creates and edits a memo (%s, %s)",
     async (viewport, lang) => {
       const w = words[lang];

@@ -44,7 +44,8 @@ const pwa = VitePWA({
     // Not the .br/.gz copies precompress writes beside each file: the server picks those itself.
     globPatterns: ["**/*.{js,css,html,json,svg,png,webmanifest}"],
     navigateFallback: "/index.html",
-    navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+    // robots.txt is a file of its own (public/), never the app shell.
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/robots\.txt$/],
     // The first visit's page is controlled at once, so it works offline without a second load.
     clientsClaim: true,
     skipWaiting: true,

@@ -1,13 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 // The built web app as the server serves it: a build-like folder with a hashed asset and its
-// precompressed copies, read over raw HTTP so the encoding the server chose is visible.
+// precompressed copies, read over raw HTTP so the encoding the server chose is visible. The web
+// app's public/ folder is copied in as Vite copies it into dist/.
+
+const webPublic = join(dirname(fileURLToPath(import.meta.url)), "../../../web/public");
 
 const SCRIPT = `console.log(${JSON.stringify("한국어 ".repeat(400))});`;
 const SCRIPT_PATH = "/assets/index-Ab_1-cD9.js";
@@ -17,6 +21,7 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "mnemo-web-dist-"));
+  cpSync(webPublic, webDist, { recursive: true });
   mkdirSync(join(webDist, "assets", "i18n"), { recursive: true });
   writeFileSync(join(webDist, "index.html"), '<!doctype html><div id="root"></div>');
   writeFileSync(join(webDist, SCRIPT_PATH), SCRIPT);
@@ -89,6 +94,18 @@ describe("the web app's files", () => {
     const answer = await get("/assets/i18n/ko.json");
     expect(JSON.parse(answer.body.toString())).toEqual({ common: { ok: "확인" } });
     expect(answer.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends robots.txt as plain text: everything but the API may be crawled", async () => {
+    const answer = await get("/robots.txt");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^text\/plain\b/);
+    const rules = answer.body
+      .toString()
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("#"));
+    expect(rules).toEqual(["User-agent: *", "Disallow: /api/"]);
   });
 
   it("answers an unknown API route with the JSON 404, never the shell", async () => {

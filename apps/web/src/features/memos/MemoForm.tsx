@@ -2,6 +2,7 @@ import { foldersInTreeOrder, type MemoDetail } from "@mnemo/domain";
 import { useQuery } from "@tanstack/react-query";
 import {
   type FormEvent,
+  type KeyboardEvent,
   lazy,
   Suspense,
   useCallback,
@@ -173,6 +174,7 @@ function MemoFields({
   };
   const titleInput = useRef<HTMLInputElement>(null);
   const folderSelect = useRef<HTMLSelectElement>(null);
+  const editorField = useRef<HTMLDivElement>(null);
   const [title, setTitle] = useState(restored?.title ?? memo?.title ?? "");
   const [hint, setHint] = useState(memo?.flashCardHint ?? "");
   const [tags, setTags] = useState<string[]>(memo?.tags ?? []);
@@ -196,6 +198,17 @@ function MemoFields({
   const folder = folders.data?.find((candidate) => candidate.id === folderId);
   const showsHint = Boolean(folder?.enableFlashCardFeature) || hint !== "";
   const isSaving = create.isPending || update.isPending;
+
+  /**
+   * Enter in the title goes on to the contents instead of saving the form; an Enter that ends an
+   * IME composition (Korean) is the composition's own.
+   */
+  const goToEditor = (event: KeyboardEvent<HTMLInputElement>) => {
+    const { nativeEvent } = event;
+    if (event.key !== "Enter" || nativeEvent.isComposing || nativeEvent.keyCode === 229) return;
+    event.preventDefault();
+    editorField.current?.querySelector<HTMLElement>('[contenteditable="true"]')?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -256,6 +269,8 @@ function MemoFields({
           aria-invalid={Boolean(errors.title)}
           aria-describedby={errors.title ? ids.titleError : undefined}
           placeholder={t("memos.form.titlePlaceholder")}
+          enterKeyHint="next"
+          onKeyDown={goToEditor}
           onChange={(event) => {
             setTitle(event.target.value);
             draft.keep({ title: event.target.value });
@@ -302,7 +317,7 @@ function MemoFields({
         </div>
       )}
 
-      <div className="field">
+      <div className="field" ref={editorField}>
         <span className="field-label" aria-hidden="true">
           {t("memos.form.contents")}
         </span>

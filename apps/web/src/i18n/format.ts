@@ -3,6 +3,18 @@ import { useTranslation } from "react-i18next";
 /** Locale tags for Intl per interface language. */
 const LOCALES: Record<string, string> = { ko: "ko-KR", en: "en-US" };
 
+/**
+ * A rate such as reviews per day: two decimals, but a small non-zero rate keeps two significant
+ * digits (one review in a year is 0.0027 a day, not "0").
+ */
+export function formatRate(locale: string, value: number): string {
+  const small = value !== 0 && Math.abs(value) < 0.01;
+  return new Intl.NumberFormat(
+    locale,
+    small ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 2 },
+  ).format(value);
+}
+
 /** Date and number formatters in the interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -18,5 +30,6 @@ export function useFormat() {
     weekday: (ms: number) => new Intl.DateTimeFormat(locale, { weekday: "short" }).format(ms),
     number: (value: number) =>
       new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value),
+    rate: (value: number) => formatRate(locale, value),
   };
 }

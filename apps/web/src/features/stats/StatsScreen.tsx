@@ -129,7 +129,7 @@ function Windows({ stats }: { stats: StatsResponse }) {
             <dt>{t("stats.windows.window", { days: window.days })}</dt>
             <dd>
               <span className="stats-window-value">
-                {t("stats.windows.perDay", { value: format.number(window.perDay) })}
+                {t("stats.windows.perDay", { value: format.rate(window.perDay) })}
               </span>
               <span className="muted small">
                 {t("stats.windows.reviews", { count: window.reviews })}

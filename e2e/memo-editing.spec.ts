@@ -496,4 +496,82 @@ describe("editing memos and folders", () => {
       noPageErrors(user);
     },
   );
+
+  it.each(cases)(
+    "memo modal: closing with changes asks to discard them first (%s, %s)",
+    async (viewport, lang) => {
+      const w = words[lang];
+      const user = await signedInPage(viewport, lang, "discard");
+      const { page, context } = user;
+      const shot = shooter(page, viewport, lang);
+      const folderId = await createFolder(context, { title: w.folder });
+      const memo = await createMemo(context, stack.server.url, {
+        folderId,
+        title: w.first,
+        contents: `<p>${w.draft}</p>`,
+      });
+      await page.goto(`/private-memos/${folderId}`);
+      await memoLink(memoList(page, lang, w.folder), w.first).waitFor();
+      const editButton = page.getByRole("button", {
+        name: tr(lang, "memos.actions.edit", { title: w.first }),
+        exact: true,
+      });
+      const sheet = page.getByRole("dialog", { name: tr(lang, "memos.form.updateTitle") });
+      const question = page.getByRole("alertdialog", { name: tr(lang, "memos.form.discardTitle") });
+
+      // Esc with a changed title: the question shows and the sheet stays.
+      await editButton.click();
+      const titleInput = titleInputOf(sheet, lang);
+      await titleInput.fill(w.renamed);
+      await page.keyboard.press("Escape");
+      await question.waitFor();
+      await shot("discard-question");
+      expect(await sheet.count()).toBe(1);
+      // Keep editing: back in the form with the text intact.
+      await question
+        .getByRole("button", { name: tr(lang, "memos.form.keepEditing"), exact: true })
+        .click();
+      await question.waitFor({ state: "detached" });
+      expect(await titleInput.inputValue()).toBe(w.renamed);
+      expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+
+      // ✕: the question again; Discard closes and nothing reaches the server.
+      await sheet.getByRole("button", { name: tr(lang, "common.close"), exact: true }).click();
+      await question.waitFor();
+      await question
+        .getByRole("button", { name: tr(lang, "memos.form.discard"), exact: true })
+        .click();
+      await sheet.waitFor({ state: "detached" });
+      expect(await question.count()).toBe(0);
+      await waitForOutboxEmpty(page);
+      expect((await fetchMemo(context, memo.id)).memo?.title).toBe(w.first);
+
+      // A click on the backdrop (on a phone the sheet fills the screen: ✕ instead) with a changed
+      // title asks too; Esc on the question keeps editing.
+      await editButton.click();
+      await titleInput.fill(w.renamed);
+      if (viewport === "desktop") await page.mouse.click(2, 2);
+      else await sheet.getByRole("button", { name: tr(lang, "common.close"), exact: true }).click();
+      await question.waitFor();
+      await page.keyboard.press("Escape");
+      await question.waitFor({ state: "detached" });
+      expect(await titleInput.inputValue()).toBe(w.renamed);
+      // Back to what it opened with: no longer a change, Esc closes at once.
+      await titleInput.fill(w.first);
+      await page.keyboard.press("Escape");
+      await sheet.waitFor({ state: "detached" });
+      expect(await question.count()).toBe(0);
+
+      // No change at all: Esc closes at once.
+      await editButton.click();
+      await titleInput.waitFor();
+      await page.keyboard.press("Escape");
+      await sheet.waitFor({ state: "detached" });
+      expect(await question.count()).toBe(0);
+      expect((await fetchMemo(context, memo.id)).memo?.title).toBe(w.first);
+      noPageErrors(user);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalGuardContext } from "./modal";
 import { type Overlay, overlayStore, useOverlays } from "./overlay-store";
 import { POPOVER_WIDTH_PX } from "./popover";
 
@@ -95,7 +96,9 @@ function OverlayView({ overlay }: { overlay: Exclude<Overlay, { kind: "toast" }>
           }
         >
           <div className="modal" role="dialog" aria-modal="true" aria-label={overlay.label}>
-            {overlay.render((value) => overlay.resolve(value))}
+            <ModalGuardContext.Provider value={overlay.setGuard}>
+              {overlay.render((value) => overlay.resolve(value))}
+            </ModalGuardContext.Provider>
           </div>
         </div>
       );

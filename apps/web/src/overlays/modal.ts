@@ -1,5 +1,25 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { overlayStore } from "./overlay-store";
+
+/** Asked before a modal is dismissed (✕, Escape, the backdrop); false keeps it open. */
+export type DismissGuard = () => boolean | Promise<boolean>;
+
+/** Lets what a modal shows set its dismiss guard; provided by <OverlayHost> for each modal. */
+export const ModalGuardContext = createContext<
+  ((guard: DismissGuard | undefined) => void) | undefined
+>(undefined);
+
+/**
+ * While mounted inside a modal, asks `guard` before the modal is dismissed without a value.
+ * Outside a modal (the same form as a page) it does nothing.
+ */
+export function useModalDismissGuard(guard: DismissGuard): void {
+  const setGuard = useContext(ModalGuardContext);
+  useEffect(() => {
+    setGuard?.(guard);
+    return () => setGuard?.(undefined);
+  }, [setGuard, guard]);
+}
 
 /** Listeners told when a modal opens or the last one closes (the native banner ad hides). */
 const visibilityListeners = new Set<(isOpen: boolean) => void>();
@@ -15,7 +35,8 @@ function openModalCount(): number {
 
 /**
  * Presents `render(close)` in a modal sheet labelled `label`; answers the value given to
- * `close` (undefined when dismissed with Escape or the backdrop).
+ * `close` (undefined when dismissed with Escape or the backdrop). A dismissal (no value) first
+ * asks the guard the content set with useModalDismissGuard, if any.
  */
 export function presentModal<T>(
   label: string,
@@ -23,15 +44,30 @@ export function presentModal<T>(
 ): Promise<T | undefined> {
   return new Promise((resolve) => {
     const id = overlayStore.newId();
+    let guard: DismissGuard | undefined;
+    let isAsking = false;
+    const finish = (value: unknown) => {
+      if (!overlayStore.dismiss(id)) return;
+      if (openModalCount() === 0) for (const listener of visibilityListeners) listener(false);
+      resolve(value as T | undefined);
+    };
     overlayStore.present({
       kind: "modal",
       id,
       label,
       render: render as (close: (value?: unknown) => void) => ReactNode,
+      setGuard: (next) => {
+        guard = next;
+      },
       resolve: (value) => {
-        if (!overlayStore.dismiss(id)) return;
-        if (openModalCount() === 0) for (const listener of visibilityListeners) listener(false);
-        resolve(value as T | undefined);
+        if (value !== undefined || !guard) return finish(value);
+        if (isAsking) return;
+        isAsking = true;
+        void Promise.resolve(guard())
+          .then((canClose) => canClose && finish(undefined))
+          .finally(() => {
+            isAsking = false;
+          });
       },
     });
     if (openModalCount() === 1) for (const listener of visibilityListeners) listener(true);

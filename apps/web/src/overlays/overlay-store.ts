@@ -25,6 +25,8 @@ export type Overlay =
       id: number;
       label: string;
       render: (close: (value?: unknown) => void) => ReactNode;
+      /** Set by the content (useModalDismissGuard): asked before a dismissal without a value. */
+      setGuard: (guard: (() => boolean | Promise<boolean>) | undefined) => void;
       resolve: (value: unknown) => void;
     }
   | { kind: "toast"; id: number; message: string }

@@ -20,13 +20,15 @@ import { sanitizeRichText } from "../../lib/html-text";
 import type { Draft } from "../../offline/cache-db";
 import { draftKey } from "../../offline/draft-key";
 import { offline } from "../../offline/offline-lazy";
+import { presentAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
-import { presentModal } from "../../overlays/modal";
+import { presentModal, useModalDismissGuard } from "../../overlays/modal";
 import { presentPopover } from "../../overlays/popover";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
 import { LoadBoundary } from "../../ui/LoadBoundary";
 import { CloseIcon, HelpIcon } from "./icons";
+import { hasMemoChanges, type MemoFormValues } from "./memo-changes";
 import { TagInput } from "./TagInput";
 
 // Tiptap is heavy: it loads with the form, never with the first route.
@@ -186,6 +188,45 @@ function MemoFields({
   const contents = useRef({ html: startHtml, isEmpty: !startHtml });
   const [initialHtml] = useState(() => sanitizeRichText(startHtml));
   const { keep: keepDraft } = draft;
+  const form = useRef<HTMLFormElement>(null);
+  // What closing without saving would lose is measured against the saved memo (or an empty one):
+  // a restored draft counts as a change.
+  const [startValues] = useState<MemoFormValues>(() => ({
+    title: memo?.title ?? "",
+    contents: memo?.contents ?? "",
+    tags: memo?.tags ?? [],
+    hint: memo?.flashCardHint ?? "",
+  }));
+  const latestValues = useRef<() => MemoFormValues>(() => startValues);
+  latestValues.current = () => ({
+    title,
+    contents: contents.current.isEmpty ? "" : contents.current.html,
+    tags,
+    hint,
+  });
+  /** Closing the sheet with changes asks first (PRODUCT.md › Memo form); true closes. */
+  const confirmClose = useCallback(async () => {
+    if (!hasMemoChanges(startValues, latestValues.current())) return true;
+    const focused = document.activeElement;
+    const isDiscarded = await presentAlert({
+      title: t("memos.form.discardTitle"),
+      message: "",
+      buttons: [
+        { label: t("memos.form.keepEditing"), role: "cancel", value: false },
+        { label: t("memos.form.discard"), role: "destructive", value: true },
+      ],
+    });
+    if (!isDiscarded) {
+      // Back where the typing was, or at the title when the close came from outside the form.
+      const target =
+        focused instanceof HTMLElement && form.current?.contains(focused)
+          ? focused
+          : titleInput.current;
+      target?.focus();
+    }
+    return isDiscarded;
+  }, [startValues, t]);
+  useModalDismissGuard(confirmClose);
   useEffect(() => {
     if (!restored) return;
     // Still a draft until saved: kept again, so closing the tab once more does not lose it.
@@ -253,7 +294,7 @@ function MemoFields({
   };
 
   return (
-    <form className="memos-form" onSubmit={submit} noValidate>
+    <form ref={form} className="memos-form" onSubmit={submit} noValidate>
       <div className="field">
         <label className="field-label" htmlFor={ids.title}>
           {t("memos.form.title")}

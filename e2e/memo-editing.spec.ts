@@ -369,10 +369,13 @@ describe("editing memos and folders", () => {
       await page.getByText(tr(lang, "folders.delete.done")).first().waitFor();
       await folders.getByText(w.otherFolder, { exact: true }).waitFor({ state: "detached" });
       expect(await folders.getByText(w.folder, { exact: true }).isVisible()).toBe(true);
-      expect((await fetchMemo(context, memo.id)).status).toBe(404);
-      expect((await context.request.get(`${stack.server.url}/api/folders/${toId}`)).status()).toBe(
-        404,
-      );
+      // The delete went through the outbox: the page shows it before the server has it.
+      await expect.poll(async () => (await fetchMemo(context, memo.id)).status).toBe(404);
+      await expect
+        .poll(async () =>
+          (await context.request.get(`${stack.server.url}/api/folders/${toId}`)).status(),
+        )
+        .toBe(404);
       await shot("folder-deleted");
 
       noPageErrors(user);

@@ -10,6 +10,7 @@ import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { fsrsScenarios, fsrsTargets, measureFsrsReplay, seedFsrsStates } from "./lib/fsrs.mjs";
+import { measureImportExport, printImportExportReport } from "./lib/import-export.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
@@ -267,6 +268,24 @@ async function main() {
   const runPeaks = scenarios.filter(isDefaultServer).map((s) => s.result?.peakRssMB ?? 0);
   const peakRssMB = defaultPeakRssMB ?? server.peakRssMB();
 
+  // Import and export, on the same server: after the figures above, whose RSS they would change.
+  let importExport;
+  await restartForEnv({});
+  try {
+    importExport = await measureImportExport({
+      server,
+      client,
+      dataDir,
+      repoRoot,
+      memoCount: MEMO_COUNT,
+      step,
+    });
+  } catch (error) {
+    importExport = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+    step(`  import/export part could not run: ${importExport.error}`);
+    if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+  }
+
   // The browser part, on the same server and user (the RSS figures above are taken before it),
   // run as by default again.
   let offline = null;
@@ -312,9 +331,11 @@ async function main() {
   };
   const checks = [...checkTargets(byKey, figures), ...fsrsTargets(byKey, figures)];
   printReport({ scenarios, figures, checks });
+  printImportExportReport(importExport);
   if (offline) printOfflineReport(offline);
   const summary = {
     ...summaryJson({ scenarios, figures, checks }),
+    importExport,
     bundle: bundle && bundleSummary(bundle),
     offline: offline && offlineSummary(offline),
   };
@@ -327,6 +348,10 @@ async function main() {
   if (unclean.length > 0) {
     const keys = unclean.map((s) => s.key).join(", ");
     console.error(`\nnot every scenario ran cleanly (${keys}): the figures above are incomplete`);
+    process.exitCode = 1;
+  }
+  if (importExport.error) {
+    console.error("\nthe import/export part did not run cleanly: its figures above are incomplete");
     process.exitCode = 1;
   }
   if (offline && (offline.error || offline.sync.serverCheck !== "OK")) {

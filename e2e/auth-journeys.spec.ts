@@ -67,6 +67,12 @@ describe("anonymous use and the sign-in and sign-up errors", () => {
         isAnonymous: boolean;
       };
       expect(me.isAnonymous).toBe(true);
+      // better-auth names anonymous users "Anonymous": home greets them without a name.
+      const greeting = await page.locator(".home-greeting").textContent();
+      expect(greeting).not.toContain("Anonymous");
+      expect(
+        ["morning", "afternoon", "evening"].map((part) => tr(lang, `home.greetingNoName.${part}`)),
+      ).toContain(greeting);
 
       // A memo in the default folder, through the UI.
       await openFromMenu(page, viewport, lang, tr(lang, "folders.rootTitle"));

@@ -54,6 +54,7 @@ describe("every screen of PRODUCT.md › Screens", () => {
       "/today",
       "/account-settings",
       "/select-country",
+      "/import",
       "/plan",
       "/laboratory",
       "/text-editor",

@@ -355,8 +355,10 @@ describe("editing memos and folders", () => {
       });
       await deleteFolder.click();
       const confirm = page.getByRole("alertdialog", { name: tr(lang, "folders.delete.title") });
+      // It says what goes with the folder: its one memo (counted on the device).
+      const contents = tr(lang, "folders.delete.memos", { count: 1 });
       await confirm
-        .getByText(tr(lang, "folders.delete.message", { title: w.otherFolder }))
+        .getByText(tr(lang, "folders.delete.messageCounted", { title: w.otherFolder, contents }))
         .waitFor();
       await shot("folder-delete-confirm");
       // Cancel first: nothing goes.
@@ -370,12 +372,11 @@ describe("editing memos and folders", () => {
       await folders.getByText(w.otherFolder, { exact: true }).waitFor({ state: "detached" });
       expect(await folders.getByText(w.folder, { exact: true }).isVisible()).toBe(true);
       // The delete went through the outbox: the page shows it before the server has it.
-      await expect.poll(async () => (await fetchMemo(context, memo.id)).status).toBe(404);
-      await expect
-        .poll(async () =>
-          (await context.request.get(`${stack.server.url}/api/folders/${toId}`)).status(),
-        )
-        .toBe(404);
+      await waitForOutboxEmpty(page);
+      expect((await fetchMemo(context, memo.id)).status).toBe(404);
+      expect((await context.request.get(`${stack.server.url}/api/folders/${toId}`)).status()).toBe(
+        404,
+      );
       await shot("folder-deleted");
 
       noPageErrors(user);
@@ -487,9 +488,7 @@ describe("editing memos and folders", () => {
       await contents.getByText(w.pageNewText).waitFor();
       expect(await contents.getByText(w.pageText).count()).toBe(0);
       // The save went through the outbox: the page shows it before the server has it.
-      await expect
-        .poll(async () => (await fetchMemo(context, memoId)).memo?.title)
-        .toBe(w.pageRenamed);
+      await waitForOutboxEmpty(page);
       const saved = (await fetchMemo(context, memoId)).memo;
       expect(saved?.title).toBe(w.pageRenamed);
       expect(saved?.contents).toContain(w.pageNewText);

@@ -5,6 +5,7 @@ import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
 import { waitForOfflineReady, waitForOutboxEmpty } from "./helpers/sync.js";
+import { openFromMenu } from "./helpers/ui.js";
 
 // Issue #10's journey: tag a memo with chips in the memo form, find memos by a Korean word with
 // its particle and by an English word, filter by a tag from the navigation, and search offline
@@ -159,16 +160,12 @@ describe("search and tags (issue #10)", () => {
     await waitForOutboxEmpty(page);
 
     // A tag in the navigation opens the search with that tag.
-    const navigation = page.getByRole("navigation", { name: tr(lang, "shell.navigation") });
-    if (viewport === "phone") {
-      await page
-        .getByRole("button", { name: tr(lang, "shell.openMenu") })
-        .first()
-        .click();
-    }
-    await navigation
-      .getByRole("link", { name: tr(lang, "nav.tagCount", { tag: "Grammar", count: 1 }) })
-      .click();
+    await openFromMenu(
+      page,
+      viewport,
+      lang,
+      tr(lang, "nav.tagCount", { tag: "Grammar", count: 1 }),
+    );
     await page.waitForURL((url) => url.searchParams.get("tag") === "Grammar");
     await resultTitles(page, lang, ["한국어 문법 정리"]);
     await screenshot(page, `search-tag-${viewport}-${lang}`);
@@ -186,7 +183,7 @@ describe("search and tags (issue #10)", () => {
     const queries = ["한국어를", "memory", "한국어", "#문법", "한국어 -memory", "어"];
     const serverAnswers: Record<string, string[]> = {};
     for (const query of queries) serverAnswers[query] = await serverSearch(context, query);
-    expect(serverAnswers["한국어"]).toEqual(online);
+    expect(serverAnswers.한국어).toEqual(online);
 
     // Offline: the device's index gives the same results, in the same order.
     await waitForOfflineReady(page);

@@ -360,6 +360,7 @@ describe("themes and colour contrast (issue 12)", () => {
         "/review-memo-settings",
         "/account-settings",
         "/select-country",
+        "/import",
         "/plan",
         "/laboratory",
         "/text-editor",

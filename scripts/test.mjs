@@ -80,8 +80,9 @@ async function main() {
     });
   }
   try {
-    // e2e/helpers/browser.ts launches /usr/bin/chromium; the fonts draw Korean in screenshots.
-    ensureDebianPackages(["chromium", "fonts-noto-cjk"]);
+    // e2e/helpers/browser.ts launches /usr/bin/chromium; the fonts draw Korean in screenshots;
+    // python3 reads our Anki export independently (apps/server/test/fixtures/read-apkg.py).
+    ensureDebianPackages(["chromium", "fonts-noto-cjk", "python3"]);
     const env = { ...process.env, NODE_ENV: "test" };
     if (!env.TEST_DATABASE_URL) {
       cluster = await startThrowawayPostgres(log);

@@ -13,6 +13,7 @@ import { authRoutes } from "./auth/auth.routes.js";
 import { checkReadiness } from "./db/readiness.repo.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
+import { registerSharedMemoPage } from "./features/memos/shared-memo-page.js";
 import { routeSchema, useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(path)),
     });
+    registerSharedMemoPage(app, webDist);
   }
   if (!webDist) {
     // Until the web app is built, the address `npm start` prints leads to the API docs.

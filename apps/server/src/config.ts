@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { IMPORT_MAX_BYTES } from "@mnemo/domain";
 import { z } from "zod";
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -103,6 +104,11 @@ const envSchema = z.object({
    * database.ts's default.
    */
   MNEMO_SQLITE_CACHE_MIB: z.coerce.number().int().min(1).max(65536).optional(),
+  /**
+   * The largest import file this server takes, in bytes: at most IMPORT_MAX_BYTES (512 MiB), its
+   * default. A small server may lower it (the whole file is held in memory while it is read).
+   */
+  MNEMO_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(IMPORT_MAX_BYTES).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -143,6 +149,8 @@ export interface Config {
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
   /** False only for measurements (MNEMO_SEARCH_INDEX=off): memo writes skip the search index. */
   isSearchIndexed: boolean;
+  /** The largest import file taken, in bytes (MNEMO_IMPORT_MAX_BYTES, default IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
 }
 
 /**
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: e.OWNER_EMAIL?.toLowerCase() ?? null,
     isDevMode: e.MNEMO_DEV,
     isSearchIndexed: e.MNEMO_SEARCH_INDEX === "on",
+    importMaxBytes: e.MNEMO_IMPORT_MAX_BYTES ?? IMPORT_MAX_BYTES,
     secret: e.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     trustedOrigins: [
       new URL(publicUrl).origin,

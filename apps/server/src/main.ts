@@ -3,6 +3,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { stopSearchIndexing } from "./db/memo-search.repo.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { failInterruptedImports } from "./features/imports/imports.service.js";
 import { startReminderScheduler } from "./features/reminders/reminder-scheduler.js";
 import { createMailer } from "./mail/mailer.js";
 
@@ -10,6 +11,8 @@ const config = loadConfig();
 const db = openDatabase(config.database);
 if (!config.isSearchIndexed) stopSearchIndexing();
 await migrateToLatest(db);
+// Imports a previous process left running were rolled back with it (PRODUCT.md › Import).
+await failInterruptedImports({ db, now: Date.now });
 const app = await buildApp({ config, db, mailer: createMailer(config.mail, console) });
 
 let reminders: { stop(): Promise<void> } | null = null;

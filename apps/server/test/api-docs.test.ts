@@ -45,6 +45,7 @@ const WITHOUT_INPUT = new Set([
   "GET /api/ready",
   "GET /api/tags",
   "GET /api/fsrs/parameters",
+  "GET /api/imports",
   "POST /api/fsrs/optimize",
 ]);
 

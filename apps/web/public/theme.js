@@ -4,8 +4,11 @@
 // Content-Security-Policy allows scripts from 'self' only.
 {
   let stored = null;
+  let density = null;
   try {
     stored = localStorage.getItem("mnemo.theme");
+    // PRODUCT.md › List density (src/lib/density.ts), before the first paint too.
+    density = localStorage.getItem("mnemo.density");
   } catch {
     // Storage refused: the system's scheme applies.
   }
@@ -13,4 +16,8 @@
     stored === "dark" ||
     (stored !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", isDark ? "dark" : "light");
+  document.documentElement.setAttribute(
+    "data-density",
+    density === "compact" ? "compact" : "comfortable",
+  );
 }

@@ -7,6 +7,7 @@ import { ApiError } from "./api/client";
 import { forgetCachedMe, meKeys } from "./api/me.queries";
 import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n/i18n";
+import { startDensity } from "./lib/density";
 import { startTheme } from "./lib/theme";
 import { startPlatform } from "./platform/start";
 import "./styles/app.css";
@@ -55,5 +56,6 @@ async function start() {
 
 // public/theme.js set the first frame's theme; from here on the theme follows the system live.
 startTheme();
+startDensity();
 startPlatform(queryClient);
 void start();

@@ -119,6 +119,16 @@ export const ErrorCode = {
   ATTACHMENT_DELETED: "ATTACHMENT_DELETED",
   /** An upload under the id of a stored image with other bytes. */
   ATTACHMENT_ID_CONFLICT: "ATTACHMENT_ID_CONFLICT",
+  /** An import file that is none of the formats Mnemo reads (recognised by content, not name). */
+  IMPORT_FORMAT_UNKNOWN: "IMPORT_FORMAT_UNKNOWN",
+  /** An import file of a known format that cannot be read (cut short, corrupt, wrong layout). */
+  IMPORT_FILE_DAMAGED: "IMPORT_FILE_DAMAGED",
+  /** An import file larger than `IMPORT_MAX_BYTES`; `details.maxBytes`. */
+  IMPORT_TOO_LARGE: "IMPORT_TOO_LARGE",
+  /** No import of this user has this id (also answered for another user's import). */
+  IMPORT_NOT_FOUND: "IMPORT_NOT_FOUND",
+  /** The user already has an import running; one at a time. */
+  IMPORT_ALREADY_RUNNING: "IMPORT_ALREADY_RUNNING",
 } as const;
 
 /** One of the values of {@link ErrorCode}. */

@@ -92,13 +92,29 @@ export {
 export {
   HOME_REVIEW_LIST_DEFAULT,
   HOME_REVIEW_LIST_MAX,
+  type HomeListCursor,
   type HomeReviewItem,
   type HomeReviewListQuery,
   type HomeReviewListResponse,
+  homeListCursorSchema,
   homeReviewItemSchema,
   homeReviewListQuerySchema,
   homeReviewListResponseSchema,
 } from "./api/home.js";
+export {
+  type ExportQuery,
+  exportQuerySchema,
+  type ImportIdParams,
+  type ImportJob,
+  type ImportListResponse,
+  type ImportReport,
+  type ImportResponse,
+  importIdParamsSchema,
+  importJobSchema,
+  importListResponseSchema,
+  importReportSchema,
+  importResponseSchema,
+} from "./api/imports.js";
 export {
   type ListLogsQuery,
   LOGS_PAGE_DEFAULT,
@@ -287,8 +303,25 @@ export {
   ROOT_FOLDER_ID,
 } from "./constants.js";
 export { AppError, ErrorCode, isErrorCode, type ValidationIssue } from "./errors.js";
-export { type Folder, folderSchema } from "./folder/folder.schema.js";
+export { type Folder, folderSchema, parseImportedFolder } from "./folder/folder.schema.js";
 export { type FolderTreeRow, foldersInTreeOrder, withFolderTree } from "./folder/folder-tree.js";
+export {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  IMPORT_ATTACHMENT_SRC_PREFIX,
+  IMPORT_FORMATS,
+  IMPORT_MAX_BYTES,
+  IMPORT_SKIP_REASONS,
+  type ImportBundle,
+  type ImportedAttachment,
+  type ImportedFolder,
+  type ImportedMemo,
+  type ImportedReview,
+  type ImportFormat,
+  type ImportSkip,
+  type ImportSkipReason,
+  importAttachmentSrc,
+} from "./import/import-bundle.js";
 export {
   LOG_CODE_MAX,
   LOG_COUNTRY_MAX,
@@ -298,8 +331,14 @@ export {
   logEntryInputSchema,
   logEntrySchema,
 } from "./log/log-entry.schema.js";
-export { mergeHomeReviewList } from "./memo/home-list.js";
-export { type Memo, memoSchema } from "./memo/memo.schema.js";
+export {
+  type HomeListPosition,
+  homeDueKeyFloor,
+  isAfterHomePosition,
+  isHomeListEligible,
+  mergeHomeReviewList,
+} from "./memo/home-list.js";
+export { type Memo, memoSchema, parseImportedMemo } from "./memo/memo.schema.js";
 export { memoPageKey, memoSortingValue, sortMemosWithValues } from "./memo/memo-list.js";
 export { isEmptyRichText, previewFromHtml, textFromHtml } from "./memo/preview.js";
 export { sharedMemoPath } from "./memo/shared-memo.js";
@@ -399,6 +438,12 @@ export {
   tagKey,
 } from "./search/tags.js";
 export { searchTermTokens, searchTokens } from "./search/tokens.js";
+export {
+  type CalendarEvent,
+  type CalendarEvents,
+  calendarDays,
+  calendarSpan,
+} from "./stats/calendar-days.js";
 export {
   type DayCount,
   type FolderReviewCount,

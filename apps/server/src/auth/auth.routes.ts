@@ -32,9 +32,13 @@ import {
   signUp,
   updateMe,
 } from "./auth.service.js";
+import { CONVERTED_COOKIE, CONVERTED_COOKIE_PATH, convertedMarker } from "./converted-marker.js";
 import { markGuarded } from "./endpoint-access.js";
 import { type Account, findAccount, requireAccount } from "./session.js";
 import { relay, toWebHeaders, toWebRequest } from "./web-bridge.js";
+
+/** How long the converted browser may wait for the verification link: the link's own hour. */
+const CONVERTED_MARKER_SECONDS = 60 * 60;
 
 const SIGN_INS_PER_IP_PER_MINUTE = 30;
 /** Routes that send mail or create accounts, per client address. */
@@ -164,6 +168,14 @@ export const authRoutes = fp(async (app: FastifyInstance, { auth }: AuthRoutesOp
       const outcome = await signUp(deps, bridge(request), input);
       if ("forwarded" in outcome) return relay(reply, outcome.forwarded);
       await clearSessionCookie(auth, reply);
+      // This browser is signed in again once it opens the verification link (converted-marker).
+      reply.setCookie(CONVERTED_COOKIE, convertedMarker(outcome.converted.user.id, config.secret), {
+        path: CONVERTED_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: config.publicUrl.startsWith("https:"),
+        maxAge: CONVERTED_MARKER_SECONDS,
+      });
       if (outcome.mailError) throw outcome.mailError;
       return outcome.converted;
     },

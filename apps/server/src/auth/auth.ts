@@ -7,7 +7,8 @@ import {
   randomId,
 } from "@mnemo/domain";
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { bearer } from "better-auth/plugins/bearer";
 import type { Db } from "../db/database.js";
@@ -23,6 +24,12 @@ import {
 import { forgetLimitsOf, mayMail } from "./auth-limits.js";
 import { passwordResetMail, verificationMail } from "./auth-mail.js";
 import { anonymousSchema, authTableOptions } from "./auth-tables.js";
+import {
+  CONVERTED_COOKIE,
+  CONVERTED_COOKIE_PATH,
+  convertedUserId,
+  verifiedEmailOf,
+} from "./converted-marker.js";
 import { assertEndpointReachable, withoutSessionTokens } from "./endpoint-access.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 
@@ -51,18 +58,40 @@ async function languageOf(db: Db, userId: string): Promise<Language> {
 }
 
 /**
+ * The language of a new account, so its first mail (the verification link) is in it: the
+ * sign-up body's `lang` (the web app sends its interface language), else the first supported
+ * language of the request's Accept-Language, else Korean.
+ */
+export function signUpLanguage(body: unknown, acceptLanguage: string | null | undefined): Language {
+  const requested = languageSchema.safeParse((body as { lang?: unknown } | undefined)?.lang);
+  if (requested.success) return requested.data;
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q) : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { primary } of ranked) {
+    const language = languageSchema.safeParse(primary);
+    if (language.success) return language.data;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
  * The user record created with every auth user (PRODUCT.md › Sign-up and verification). `lang`
- * comes from the sign-up body when given; the sign-in method is filled in by the first linked
+ * is `signUpLanguage`'s; the sign-in method is filled in by the first linked
  * account (see the account hook), except for anonymous users, who have none.
  */
 function newProfile(
   user: { id: string; email: string; name: string; image?: string | null | undefined },
   isAnonymous: boolean,
-  body: unknown,
+  lang: Language,
   now: number,
 ): UserProfile {
-  const requested = (body as { lang?: unknown } | undefined)?.lang;
-  const lang = languageSchema.safeParse(requested).data ?? DEFAULT_LANGUAGE;
   return {
     id: user.id,
     email: isAnonymous ? ANONYMOUS_EMAIL : user.email,
@@ -76,6 +105,37 @@ function newProfile(
     createdAt: now,
     reminder: null,
   };
+}
+
+/**
+ * After the verification link of a converted anonymous account is opened in the browser that
+ * converted it (it carries the signed marker), that browser is signed in: the user lands on
+ * their home with their data (converted-marker.ts). Anything else only verifies.
+ */
+/**
+ * Whether better-auth's /verify-email answered success: JSON, or its redirect to the callback
+ * without `error=` (a bad or expired token redirects with one, or throws without a callback).
+ */
+function hasVerified(returned: unknown): boolean {
+  if (!(returned instanceof APIError)) return returned !== undefined && returned !== null;
+  const location = returned.headers instanceof Headers ? returned.headers.get("location") : null;
+  return returned.statusCode === 302 && location !== null && !/[?&]error=/.test(location);
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+async function signInConvertedUser(ctx: AuthMiddlewareContext, secret: string): Promise<void> {
+  if (!hasVerified(ctx.context.returned)) return;
+  const userId = convertedUserId(ctx.getCookie(CONVERTED_COOKIE), secret);
+  const email = verifiedEmailOf(ctx.query?.token);
+  if (!userId || !email) return;
+  const user = await ctx.context.internalAdapter.findUserById(userId);
+  // Verified by this very token: the address is the token's, and it is verified now.
+  if (!user?.emailVerified || user.email.toLowerCase() !== email) return;
+  const session = await ctx.context.internalAdapter.createSession(user.id);
+  if (!session) return;
+  await setSessionCookie(ctx, { session, user });
+  ctx.setCookie(CONVERTED_COOKIE, "", { path: CONVERTED_COOKIE_PATH, maxAge: 0 });
 }
 
 /**
@@ -128,7 +188,8 @@ export function createAuth(deps: Required<AppDeps>) {
         if (!(await mayMail(deps, "reset", user.email))) return;
         // The web app's find-account screen reads the token and posts the new password.
         const url = `${config.publicUrl}/find-account?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail(user.email, url, await languageOf(db, user.id)));
+        const lang = await languageOf(db, user.id);
+        await mailer.send(passwordResetMail({ to: user.email, name: user.name, lang }, url));
       },
     },
     emailVerification: {
@@ -139,7 +200,8 @@ export function createAuth(deps: Required<AppDeps>) {
       // into the app (to the callbackURL the client chose, "/" by default).
       sendVerificationEmail: async ({ user, url }) => {
         if (!(await mayMail(deps, "verify", user.email))) return;
-        await mailer.send(verificationMail(user.email, url, await languageOf(db, user.id)));
+        const lang = await languageOf(db, user.id);
+        await mailer.send(verificationMail({ to: user.email, name: user.name, lang }, url));
       },
     },
     socialProviders: {
@@ -169,7 +231,9 @@ export function createAuth(deps: Required<AppDeps>) {
         create: {
           after: async (user, context) => {
             const isAnonymous = user.isAnonymous === true;
-            await insertProfile(db, newProfile(user, isAnonymous, context?.body, now()));
+            const acceptLanguage = context?.headers?.get("accept-language");
+            const lang = signUpLanguage(context?.body, acceptLanguage);
+            await insertProfile(db, newProfile(user, isAnonymous, lang, now()));
           },
         },
         delete: {
@@ -211,6 +275,7 @@ export function createAuth(deps: Required<AppDeps>) {
         if (user?.isAnonymous) await ctx.context.internalAdapter.deleteUser(user.id);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/verify-email") await signInConvertedUser(ctx, config.secret);
         if (!ctx.request) return;
         const stripped = withoutSessionTokens(ctx.path, ctx.context.returned);
         return stripped === undefined ? undefined : ctx.json(stripped);

@@ -1,6 +1,7 @@
 import { FSRS_STATES, type FsrsMemory, fsrsWeightsSchema } from "@mnemo/domain";
 import type { Executor } from "./database.js";
 import { precompile } from "./precompiled.js";
+import type { MemoFsrsTable } from "./schema.js";
 import type { WriteContext } from "./user-write.js";
 import { inValueList } from "./value-list.js";
 
@@ -11,18 +12,8 @@ import { inValueList } from "./value-list.js";
 /** A memo's stored FSRS state, by memo id, with the memo's folder. */
 export type StoredFsrs = FsrsMemory & { memoId: string; folderId: string };
 
-interface MemoFsrsRow {
-  memo_id: string;
-  folder_id: string;
-  state: number;
-  stability: number;
-  difficulty: number;
-  due: number;
-  lapses: number;
-  reps: number;
-  learning_steps: number;
-  last_review: number | null;
-}
+/** A memo_fsrs row as read (its user is the caller's). */
+type MemoFsrsRow = Omit<MemoFsrsTable, "user_id">;
 
 /** Maps a memo_fsrs row (pg int8 already numbers, see database.ts). */
 export function toStoredFsrs(row: MemoFsrsRow): StoredFsrs {

@@ -45,15 +45,7 @@ export async function writeMemoSearchIndex(
 ): Promise<void> {
   if (!isIndexing) return;
   const { trx, userId } = write;
-  const tags = normalizeTags(memo.tags);
-  const folded = foldSearchableMemo(searchableMemoText({ ...memo, tags }));
-  const tokens = memoSearchTokens(folded);
-  const fields = {
-    title: folded.title,
-    hint: folded.hint,
-    tags: JSON.stringify(folded.tags),
-    body: folded.body,
-  };
+  const { tags, tokens, fields } = searchRow(memo);
   if (isPostgres(trx)) {
     await trx
       .insertInto("memo_search")
@@ -88,6 +80,71 @@ export async function writeMemoSearchIndex(
       .insertInto("memo_tags")
       .values(tags.map((tag) => ({ user_id: userId, memo_id: memoId, tag_key: tagKey(tag), tag })))
       .execute();
+  }
+}
+
+/** What the index holds of a memo: its normalized tags, its tokens and its folded fields. */
+function searchRow(memo: MemoSearchSource) {
+  const tags = normalizeTags(memo.tags);
+  const folded = foldSearchableMemo(searchableMemoText({ ...memo, tags }));
+  const tokens = memoSearchTokens(folded);
+  const fields = {
+    title: folded.title,
+    hint: folded.hint,
+    tags: JSON.stringify(folded.tags),
+    body: folded.body,
+  };
+  return { tags, tokens, fields };
+}
+
+/** Rows per multi-row insert of {@link indexNewMemos} (SQLite binds at most 32,766 values). */
+const INDEX_CHUNK = 500;
+
+/**
+ * Indexes memos inserted in this write, many to a statement (an import writes thousands): the
+ * same rows {@link writeMemoSearchIndex} writes for each, with the memo's folder and change time
+ * given instead of read back.
+ */
+export async function indexNewMemos(
+  write: WriteContext,
+  memos: ReadonlyArray<MemoSearchSource & { id: string; folderId: string; updatedAt: number }>,
+): Promise<void> {
+  if (!isIndexing) return;
+  const { trx, userId } = write;
+  for (let start = 0; start < memos.length; start += INDEX_CHUNK) {
+    const chunk = memos.slice(start, start + INDEX_CHUNK).map((memo) => ({
+      memo,
+      ...searchRow(memo),
+    }));
+    const keys = (memo: { id: string; folderId: string; updatedAt: number }) => ({
+      user_id: userId,
+      memo_id: memo.id,
+      folder_id: memo.folderId,
+      updated_at: memo.updatedAt,
+    });
+    if (isPostgres(trx)) {
+      await trx
+        .insertInto("memo_search")
+        .values(chunk.map((row) => ({ ...keys(row.memo), ...row.fields, tokens: row.tokens })))
+        .execute();
+    } else {
+      const inserted = await trx
+        .insertInto("memo_search")
+        .values(chunk.map((row) => ({ ...keys(row.memo), ...row.fields })))
+        .returning(["doc_id", "memo_id"])
+        .execute();
+      const docIds = new Map(inserted.map((row) => [row.memo_id, row.doc_id]));
+      const ftsRows = chunk.map(
+        (row) => sql`(${docIds.get(row.memo.id) as number}, ${row.tokens.join(" ")})`,
+      );
+      await sql`insert into memo_search_fts (rowid, tokens) values ${sql.join(ftsRows)}`.execute(
+        trx,
+      );
+    }
+    const tagRows = chunk.flatMap((row) =>
+      row.tags.map((tag) => ({ user_id: userId, memo_id: row.memo.id, tag_key: tagKey(tag), tag })),
+    );
+    if (tagRows.length > 0) await trx.insertInto("memo_tags").values(tagRows).execute();
   }
 }
 

@@ -266,6 +266,26 @@ export interface AttachmentsTable {
   data: Uint8Array;
 }
 
+/** An import job (issue 11 §2); see the imports migration. */
+export interface ImportsTable {
+  user_id: string;
+  id: string;
+  /** 'running' | 'done' | 'failed'. */
+  status: string;
+  /** An `ImportFormat`. */
+  format: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** JSON of an `ImportReport` once done; null before. */
+  report: string | null;
+  /** The error code once failed; null otherwise. */
+  error_code: string | null;
+  /** SHA-256 of the uploaded file, lowercase hex. */
+  file_sha256: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface AppTables {
   users: UsersTable;
   folders: FoldersTable;
@@ -288,6 +308,7 @@ export interface AppTables {
   memo_tags: MemoTagsTable;
   memo_search_fts: MemoSearchFtsTable;
   attachments: AttachmentsTable;
+  imports: ImportsTable;
 }
 
 export interface Database extends AppTables, AuthTables {}

@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { adminRoutes } from "./admin/admin.routes.js";
 import { attachmentRoutes } from "./attachments/attachments.routes.js";
 import { calendarRoutes } from "./calendar/calendar.routes.js";
+import { exportRoutes } from "./export/export.routes.js";
 import { folderRoutes } from "./folders/folders.routes.js";
 import { fsrsRoutes } from "./fsrs/fsrs.routes.js";
 import { homeRoutes } from "./home/home.routes.js";
+import { importRoutes } from "./imports/imports.routes.js";
 import { logsRoutes } from "./logs/logs.routes.js";
 import { memoRoutes } from "./memos/memos.routes.js";
 import { reminderRoutes } from "./reminders/reminders.routes.js";
@@ -19,6 +21,8 @@ const featureRoutes = [
   folderRoutes,
   memoRoutes,
   attachmentRoutes,
+  importRoutes,
+  exportRoutes,
   homeRoutes,
   calendarRoutes,
   statsRoutes,

@@ -50,4 +50,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.ATTACHMENT_TYPE_UNSUPPORTED]: 415,
   [ErrorCode.ATTACHMENT_DELETED]: 410,
   [ErrorCode.ATTACHMENT_ID_CONFLICT]: 409,
+  [ErrorCode.IMPORT_FORMAT_UNKNOWN]: 415,
+  [ErrorCode.IMPORT_FILE_DAMAGED]: 422,
+  [ErrorCode.IMPORT_TOO_LARGE]: 413,
+  [ErrorCode.IMPORT_NOT_FOUND]: 404,
+  [ErrorCode.IMPORT_ALREADY_RUNNING]: 409,
 };

@@ -104,6 +104,50 @@ describe("POST /api/auth/sign-up/email by an anonymous user", () => {
     });
   });
 
+  it("signs the converting browser in when it opens the verification link, with its data", async () => {
+    const { client, userId } = await signInAnonymously(server);
+    const { memoId } = await seedUserData(server, userId);
+    const email = uniqueEmail("convert-land");
+    const signUp = await client.post("/api/auth/sign-up/email", {
+      email,
+      password: "kept my memos",
+      name: "이서연",
+      callbackURL: `/verify-email?verified=1&email=${encodeURIComponent(email)}`,
+    });
+    expect(signUp.status).toBe(200);
+    expect((await client.get("/api/me")).status).toBe(401);
+    const link = await verificationLinkFor(server, email);
+
+    // A forged token, even with the marker, verifies nothing and signs no one in.
+    const forged = await client.get(
+      `/api/auth/verify-email?token=forged.token.value&callbackURL=${encodeURIComponent("/verify-email")}`,
+    );
+    expect(forged.headers.get("location")).toMatch(/error=/);
+    expect((await client.get("/api/me")).status).toBe(401);
+
+    // Another browser (the link opened elsewhere) is only verified, not signed in.
+    const elsewhere = clientFromFreshIp(server);
+    const verified = await elsewhere.get(link);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe(
+      `/verify-email?verified=1&email=${encodeURIComponent(email)}`,
+    );
+    expect((await elsewhere.get("/api/me")).status).toBe(401);
+
+    // The converting browser lands signed in as the same user, data and all.
+    expect((await client.get(link)).status).toBe(302);
+    const me = await client.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      user: { id: userId, email, name: "이서연" },
+      isAnonymous: false,
+      emailVerified: true,
+    });
+    expect((await client.get(`/api/memos/${memoId}`)).status).toBe(200);
+    // The marker is spent.
+    expect(client.cookies.has("mnemo.converted")).toBe(false);
+  });
+
   it("refuses an address in use and stays anonymous and signed in", async () => {
     const taken = await signUpVerified(server);
     const { client, userId } = await signInAnonymously(server);

@@ -152,6 +152,54 @@ export class TestClient {
     };
   }
 
+  /**
+   * POSTs a multipart body with one file whose bytes arrive in two writes: `first`, then after
+   * `pauseMs` the `rest` and the closing boundary, as a slow network delivers an upload. The
+   * server has consumed `first` before `rest` arrives (what decides a size limit's race).
+   */
+  async postFileInTwoWrites(
+    path: string,
+    file: { first: Uint8Array; rest: Uint8Array; name: string; type: string },
+    pauseMs = 300,
+  ): Promise<{ status: number; body: any }> {
+    await this.ensureXsrf();
+    const boundary = `----mnemo${Date.now()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const headers: Record<string, string> = {
+      origin: this.baseUrl,
+      ...this.headers,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(head.length + file.first.length + file.rest.length + tail.length),
+      cookie: this.cookieHeader(),
+      "x-xsrf-token": decodeURIComponent(this.cookies.get("XSRF-TOKEN") ?? ""),
+    };
+    const { hostname, port } = new URL(this.baseUrl);
+    return new Promise((resolve, reject) => {
+      const request = httpRequest({ hostname, port, path, method: "POST", headers }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const isJson = String(incoming.headers["content-type"]).includes("json") && text;
+          resolve({ status: incoming.statusCode ?? 0, body: isJson ? JSON.parse(text) : text });
+        });
+      });
+      // The server may answer (and close) before the second write: that is an answer too.
+      request.on("error", reject);
+      request.write(head);
+      request.write(file.first);
+      setTimeout(() => {
+        if (request.destroyed) return;
+        request.write(file.rest);
+        request.end(tail);
+      }, pauseMs);
+    });
+  }
+
   /** GETs the raw bytes of an answer (an image), with its status and headers. */
   async getBytes(path: string, headers: Record<string, string> = {}) {
     const all: Record<string, string> = { origin: this.baseUrl, ...this.headers, ...headers };

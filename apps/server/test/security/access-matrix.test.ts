@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ErrorCode, randomId } from "@mnemo/domain";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient, TestResponse } from "../helpers/client.js";
 import { appRoutes } from "../helpers/routes.js";
@@ -70,6 +71,8 @@ interface Ids {
   opId: string;
   /** An image the memo shows. */
   attachmentId: string;
+  /** One of the user's import jobs. */
+  importId: string;
 }
 
 interface IdRoute {
@@ -160,7 +163,41 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
       ids.shareToken = (await client.put(`/api/memos/${ids.memoId}/share`)).body.share.shareToken;
     },
   },
+  "GET /api/imports/:importId": {
+    code: ErrorCode.IMPORT_NOT_FOUND,
+    prepare: async (client, ids) => {
+      ids.importId = await importSmallFile(client, "B 의 가져오기");
+    },
+  },
 };
+
+/** Imports a small file of the original app's format and waits for its end; answers its id. */
+async function importSmallFile(client: TestClient, title: string): Promise<string> {
+  const form = new FormData();
+  const file = {
+    memos: [
+      {
+        id: randomId(),
+        title,
+        contents: `<p>${title}</p>`,
+        folderId: "root",
+        userId: "u",
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    ],
+  };
+  form.append("file", new Blob([JSON.stringify(file)]), "export.json");
+  const started = await client.postForm("/api/imports", form);
+  if (started.status !== 202) throw new Error(`import: ${started.status}`);
+  const { id } = started.body.import;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const job = await client.get(`/api/imports/${id}`);
+    if (job.body.import.status !== "running") return id;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("the import did not end");
+}
 
 /** A form with one GIF (its signature is all the server checks) under `id`. */
 function gifForm(id: string): FormData {
@@ -266,8 +303,10 @@ beforeAll(async () => {
     "priority",
   );
   await expectOk(await c.put("/api/text", { contents: `<p>${secret} 메모장</p>` }), "text");
+  const importId = await importSmallFile(c, `${secret} 가져온 메모`);
   const aMe = await c.get("/api/me");
   aIds = {
+    importId,
     folderId: folder.id,
     memoId: memo.id,
     countryCode: aMe.body.user.countryCode,
@@ -328,7 +367,14 @@ function expectNothingOfA(response: TestResponse) {
 /** The answer with the ids it was asked about replaced, to compare answers for other ids. */
 function withoutIds(response: TestResponse, ids: Ids) {
   let text = JSON.stringify(response.body);
-  for (const id of [ids.folderId, ids.memoId, ids.shareToken, ids.opId, ids.attachmentId])
+  for (const id of [
+    ids.folderId,
+    ids.memoId,
+    ids.shareToken,
+    ids.opId,
+    ids.attachmentId,
+    ids.importId,
+  ])
     text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
 }
@@ -369,6 +415,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
         shareToken: randomId(),
         opId: newOpId(),
         attachmentId: randomId(),
+        importId: randomId(),
       };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
@@ -402,6 +449,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       shareToken: memo.id,
       opId: newOpId(),
       attachmentId,
+      importId: randomId(),
     };
     await ID_ROUTES[key]?.prepare?.(b.client, ids);
     const response = await sendIdRoute(b.client, key, ids);
@@ -512,6 +560,36 @@ describe("lists of another user", () => {
     if (path !== "/api/me" && path !== "/api/fsrs/parameters")
       expect(JSON.stringify((await a.client.get(path)).body)).toContain(secret);
   });
+});
+
+describe("exports of another user", () => {
+  /** Every entry's name and text of the user's export, as one string. */
+  async function exportText(client: TestClient, format: string): Promise<string> {
+    const response = await client.getBytes(`/api/export?format=${format}`);
+    expect(response.status).toBe(200);
+    const decoder = new TextDecoder();
+    return Object.entries(unzipSync(response.bytes))
+      .map(([name, data]) => `${name}\n${decoder.decode(data)}`)
+      .join("\n");
+  }
+
+  it.each(["mnemo", "markdown", "apkg"])(
+    "GET /api/export?format=%s holds nothing of the owner's data",
+    async (format) => {
+      const before = await snapshot();
+      const text = await exportText(b.client, format);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(a.userId);
+      // (Earlier tests gave B a folder, a memo and a review under A's ids, as B's own.)
+      expect(text).not.toContain(aIds.attachmentId);
+      expect(await snapshot()).toEqual(before);
+      // The owner's export holds the data, so the checks above can fail.
+      const own = await exportText(a.client, format);
+      expect(own).toContain(secret);
+      // (An Anki package names its media by number.)
+      if (format !== "apkg") expect(own).toContain(aIds.attachmentId);
+    },
+  );
 });
 
 describe("statistics of another user", () => {
@@ -656,6 +734,7 @@ describe("Cache-Control", () => {
       opId: newOpId(),
       // An id of no image: the answer is an error, which is never stored.
       attachmentId: randomId(),
+      importId: randomId(),
     };
     const routes = appRoutes(server.app)
       .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))

@@ -17,11 +17,11 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { signUpVerified } from "../helpers/users.js";
 import { type UserRows, userRows } from "./user-rows.js";
 
-// fast-check drives generated requests at the memo and folder routes: bodies of every JSON type,
-// wrong field types, huge and odd strings (Korean, emoji, NUL, lone surrogates), odd numbers,
-// extra fields, invalid raw JSON, other content types, random and other users' ids, forged
-// cursors and junk query strings. No request may get a 5xx or an error outside the API's shape,
-// and afterwards the user's data must still add up.
+// fast-check drives generated requests at the memo, folder, attachment and export routes: bodies
+// of every JSON type, wrong field types, huge and odd strings (Korean, emoji, NUL, lone
+// surrogates), odd numbers, extra fields, invalid raw JSON, other content types, random and other
+// users' ids, forged cursors and junk query strings. No request may get a 5xx or an error outside
+// the API's shape, and afterwards the user's data must still add up.
 //
 // The run is reproducible: MNEMO_FUZZ_SEED=<seed> replays it (the seed is printed on failure).
 
@@ -38,7 +38,7 @@ let clock = T0;
 /** An id (or a next-page URL) taken when the request is sent, from what exists by then. */
 class Ref {
   constructor(
-    readonly pool: "memo" | "folder" | "attachment" | "other" | "page" | "review",
+    readonly pool: "memo" | "folder" | "attachment" | "import" | "other" | "page" | "review",
     readonly index: number,
   ) {}
   toString(): string {
@@ -141,7 +141,7 @@ const idLiteral = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "0", "-1", "😀", "메모", "\u0000", "a/b", "a?b=1"),
 );
 /** Mostly one of the user's ids, sometimes the other user's, sometimes made up. */
-function idOf(pool: "memo" | "folder" | "attachment"): fc.Arbitrary<string | Ref> {
+function idOf(pool: "memo" | "folder" | "attachment" | "import"): fc.Arbitrary<string | Ref> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.nat().map((i) => new Ref(pool, i)) },
     { weight: 1, arbitrary: fc.nat().map((i) => new Ref("other", i)) },
@@ -154,6 +154,7 @@ const rarely = (id: fc.Arbitrary<string | Ref>) =>
   fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: id });
 const folder = idOf("folder");
 const attachment = idOf("attachment");
+const importJob = idOf("import");
 
 const nonBlank = fc
   .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
@@ -277,6 +278,58 @@ const uploadBody: fc.Arbitrary<Body> = fc.oneof(
   { weight: 1, arbitrary: rawBody },
 );
 
+/** A memo of the original app's export: fields of any type, older names, odd times. */
+const importedMemo = fc.record(
+  {
+    id: fc.oneof(idLiteral, fc.constantFrom("impMemoA", "impMemoB", "root")),
+    title: fc.oneof(text, number),
+    contents: fc.oneof(text, fc.constant('<img src="attachment:x.png" onerror="alert(1)">')),
+    folderId: fc.oneof(fc.constant("root"), fc.constant("impFolder"), text),
+    userId: fc.constant("u"),
+    tags: fc.oneof(fc.array(text, { maxLength: 25 }), text),
+    readCount: number,
+    accumulatedReadRepetitionValue: number,
+    reviewedDates: fc.oneof(fc.array(number, { maxLength: 6 }), text),
+    completedDates: fc.array(fc.oneof(number, text), { maxLength: 3 }),
+    createdAt: fc.oneof(number, text, fc.constant({ seconds: 1_700_000_000, nanoseconds: 5 })),
+    updatedAt: fc.oneof(number, fc.constant("2026-01-01T00:00:00Z")),
+  },
+  { requiredKeys: ["title", "folderId", "userId"] },
+);
+/** An import upload: mostly a JSON file of the original app's format, else parts of any kind. */
+const importBody: fc.Arbitrary<Body> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        folders: fc.array(
+          fc.record({ id: fc.constantFrom("impFolder", "root"), title: text, scheduler: text }),
+          { maxLength: 2 },
+        ),
+        memos: fc.array(importedMemo, { maxLength: 4 }),
+      })
+      .map(
+        (file): Body => ({
+          multipart: [
+            [
+              'Content-Disposition: form-data; name="file"; filename="export.json"',
+              "Content-Type: application/json",
+              "",
+              JSON.stringify(file),
+            ],
+          ],
+        }),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(multipartPart, { maxLength: 3 })
+      .map((parts): Body => ({ multipart: parts })),
+  },
+  { weight: 1, arbitrary: rawBody },
+);
+
 /** A multipart body of parts (header lines, a blank line, the content), ids resolved. */
 function multipartOf(parts: Array<Array<string | Ref>>): string {
   const lines = parts.flatMap((part) => [
@@ -376,6 +429,16 @@ const listQuery = fc
     { weight: 2, arbitrary: junkListQuery },
   )
   .map((query) => Object.entries(query) as Array<[string, string]>);
+
+/** A home review list cursor built by a client: mostly well-formed, with any position in it. */
+const forgedHomeCursor = fc
+  .record({
+    v: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, anyJson),
+    a: fc.oneof(fc.integer({ min: 0, max: T0 * 2 }), number),
+    s: fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), number),
+    id: fc.oneof({ weight: 5, arbitrary: objectId }, text),
+  })
+  .map(base64url);
 
 /** A search cursor built by a client: mostly well-formed, with any rank in it. */
 const forgedSearchCursor = fc
@@ -571,6 +634,23 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     weight: 3,
     arbitrary: plan("GET /api/attachments/:attachmentId", path("attachments", attachment)),
   },
+  { weight: 3, arbitrary: plan("POST /api/imports", path("imports"), importBody) },
+  { weight: 1, arbitrary: plan("GET /api/imports", path("imports")) },
+  { weight: 2, arbitrary: plan("GET /api/imports/:importId", path("imports", importJob)) },
+  {
+    weight: 2,
+    arbitrary: plan(
+      "GET /api/export",
+      path("export"),
+      undefined,
+      fc
+        .oneof(
+          { weight: 3, arbitrary: fc.constantFrom("mnemo", "markdown", "apkg") },
+          { weight: 1, arbitrary: text },
+        )
+        .map((format): Plan["query"] => [["format", format]]),
+    ),
+  },
   {
     weight: 2,
     arbitrary: plan(
@@ -578,8 +658,14 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
       path("home", "review-list"),
       undefined,
       fc
-        .oneof(fc.integer({ min: -5, max: 120 }).map(String), text)
-        .map((limit): Plan["query"] => [["limit", limit]]),
+        .record(
+          {
+            limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), text),
+            cursor: fc.oneof(forgedHomeCursor, text),
+          },
+          { requiredKeys: [] },
+        )
+        .map((query) => Object.entries(query) as Plan["query"]),
     ),
   },
 );
@@ -595,6 +681,7 @@ const pools: Record<Ref["pool"], string[]> = {
   memo: [],
   folder: ["root"],
   attachment: [],
+  import: [],
   other: [],
   /** URLs of next pages that list answers pointed to. */
   page: [],
@@ -677,8 +764,9 @@ async function send(request: Plan): Promise<TestResponse> {
 /** Every 50 requests, takes the user's ids afresh, so later requests hit existing objects. */
 async function refreshPools(): Promise<void> {
   if (requestCount % 50 !== 0) return;
-  const { memos, folders, attachments } = await userRows(server, userId);
+  const { memos, folders, attachments, imports } = await userRows(server, userId);
   pools.memo = memos.map((row) => row.id);
+  pools.import = imports.map((row) => row.id);
   pools.attachment = attachments.map((row) => row.id);
   pools.folder = folders.map((row) => row.id);
   pools.review = (await userRows(server, userId)).memoReviews.map(
@@ -866,13 +954,15 @@ describe("fuzzed requests to the memo, folder and attachment routes", () => {
     const routes = [...outcomes].sort(([a], [b]) => a.localeCompare(b));
     // These two send only what the server gave (no input, or a next-page URL it answered).
     const canBeRefused = (route: string) =>
-      route !== "GET /api/folders" && !route.endsWith("(next page)");
+      route !== "GET /api/folders" &&
+      route !== "GET /api/imports" &&
+      !route.endsWith("(next page)");
     expect(
       routes.filter(
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(23);
+    expect(routes).toHaveLength(27);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({

@@ -73,6 +73,12 @@ export async function userRows(server: TestServer, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("id")
       .execute(),
+    imports: await kysely
+      .selectFrom("imports")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute(),
   };
 }
 
@@ -92,5 +98,6 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     memoFsrs: rows.memoFsrs.length,
     fsrsParameters: rows.fsrsParameters.length,
     attachments: rows.attachments.length,
+    imports: rows.imports.length,
   };
 }

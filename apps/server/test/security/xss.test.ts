@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { foldSearchText, isEmptyRichText, normalizeSubjectName } from "@mnemo/domain";
 import {
   type DefaultTreeAdapterTypes,
   defaultTreeAdapter,
   html,
+  parse,
   parseFragment,
   serialize,
 } from "parse5";
@@ -274,8 +278,17 @@ const memoIdsOf = new Map<string, { created: string; patched: string }>();
 
 const BENIGN = "<p>처음 내용</p>";
 
+/** A built web app's index.html, for the server-rendered page of a shared memo. */
+const INDEX_HTML =
+  '<!doctype html><html lang="ko"><head><meta charset="UTF-8" />' +
+  '<meta name="description" content="Mnemo" /><title>Mnemo</title></head>' +
+  '<body><div id="root"></div></body></html>';
+let webDist: string;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  webDist = mkdtempSync(join(tmpdir(), "mnemo-xss-web-"));
+  writeFileSync(join(webDist, "index.html"), INDEX_HTML);
+  server = await startTestServer({ env: { WEB_DIST: webDist } });
   ({ client } = await signUpVerified(server));
   createdFolderId = (await client.post("/api/folders", { title: "만든 것" })).body.folder.id;
   patchedFolderId = (
@@ -284,7 +297,37 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
+
+/**
+ * The server-rendered page of a shared memo as a browser reads it (parse5): only the elements of
+ * index.html plus the title and meta tags, every value as text, nothing that runs.
+ */
+function expectSafeSharedPage(page: string, memo: { title: string }) {
+  const document = parse(page);
+  const problems: string[] = [];
+  const metas = new Map<string, string>();
+  let title: string | null = null;
+  for (const element of elementsOf(document)) {
+    const tag = element.tagName;
+    const attrs = new Map(element.attrs.map(({ name, value }) => [name, value]));
+    if (!["html", "head", "body", "meta", "title", "div"].includes(tag)) {
+      problems.push(`unexpected <${tag}>`);
+    }
+    for (const name of attrs.keys()) {
+      if (!["lang", "charset", "name", "property", "content", "id"].includes(name)) {
+        problems.push(`unexpected ${tag}[${name}]`);
+      }
+    }
+    if (tag === "title") title = textOf(element);
+    const key = attrs.get("name") ?? attrs.get("property");
+    if (tag === "meta" && key) metas.set(key, attrs.get("content") ?? "");
+  }
+  expect(problems).toEqual([]);
+  expect(title).toBe(`${memo.title} · Mnemo`);
+  expect(metas.get("og:title")).toBe(memo.title);
+}
 
 describe("memo contents, title and hint with XSS payloads", () => {
   it("covers at least 50 payloads, at most 100 (one page of each list below)", () => {
@@ -438,6 +481,20 @@ describe("shared memos and the scratch text with XSS payloads", () => {
     expectPreviewOf(response.body.memo);
     expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // Its page, with the title and description in meta tags for link previews.
+    const page = await visitor.get(share.body.share.path);
+    expect(page.status).toBe(200);
+    expectSafeSharedPage(page.body, response.body.memo);
+  });
+
+  it("puts replacement patterns of a title ($&, $`) in the page as text", async () => {
+    const title = "$& $` $' $$ $<name> </title><script>alert(1)</script> 제목";
+    const memo = (await client.post("/api/memos", { folderId: createdFolderId, title })).body.memo;
+    const { share } = (await client.put(`/api/memos/${memo.id}/share`)).body;
+    const page = await clientFromFreshIp(server).get(share.path);
+    expect(page.status).toBe(200);
+    expectSafeSharedPage(page.body, { title });
   });
 
   it.each(PAYLOADS)("PUT /api/text keeps nothing executable of %s", async (payload) => {
@@ -548,6 +605,51 @@ describe("memo contents with image payloads", () => {
     expect(response.body.memo.contents).toBe(
       '<p>앞</p><img src="/api/attachments/Abc_12-z" alt="고양이 &quot;사진&quot;" />',
     );
+  });
+});
+
+describe("imported memo contents with XSS payloads", () => {
+  /** The payloads, and references to a file's images written to smuggle something in. */
+  const IMPORTED = [
+    ...PAYLOADS,
+    '<img src="attachment:x.png" onerror="alert(1)">',
+    "<img src='attachment:javascript:alert(1)'>",
+    '<img src="attachment:%22%3E%3Cscript%3Ealert(1)%3C/script%3E">',
+    '<img alt="attachment:" src="attachment:../../memos">',
+  ];
+  const importedIds = new Map<string, string>();
+
+  beforeAll(async () => {
+    const memos = IMPORTED.map((payload, i) => {
+      const id = `xssImport${String(i).padStart(8, "0")}`;
+      importedIds.set(payload, id);
+      return { id, title: payload, contents: payload, flashCardHint: payload, folderId: "root" };
+    }).map((memo) => ({ ...memo, userId: "u", createdAt: 1, updatedAt: 1 }));
+    const form = new FormData();
+    form.append("file", new Blob([JSON.stringify({ memos })]), "export.json");
+    const started = await client.postForm("/api/imports", form);
+    expect(started.status).toBe(202);
+    for (let attempt = 0; attempt < 400; attempt++) {
+      const job = (await client.get(`/api/imports/${started.body.import.id}`)).body.import;
+      if (job.status === "done") return;
+      if (job.status === "failed") throw new Error(`import failed: ${job.errorCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error("the import did not end");
+  });
+
+  it.each(IMPORTED)("POST /api/imports keeps nothing executable of %s", async (payload) => {
+    const response = await client.get(`/api/memos/${importedIds.get(payload)}`);
+    if (response.status === 404) {
+      // Only a memo without any text is left out (EMPTY).
+      expect(isEmptyRichText(payload)).toBe(true);
+      return;
+    }
+    const stored = response.body.memo;
+    expectNothingExecutable(stored.contents);
+    expectPreviewOf(stored);
+    if (payload.trim().length <= 500) expect(stored.title).toBe(payload.trim());
+    expect(stored.flashCardHint).toBe(payload.slice(0, 2_000));
   });
 });
 

@@ -95,6 +95,14 @@ export function useDeleteFolder() {
 }
 
 /**
+ * How many sub-folders and memos deleting a folder takes with it, counted on this device; null
+ * when the cache cannot tell (first download unfinished).
+ */
+export async function countFolderContents(folderId: string) {
+  return (await offline()).countFolderContents(folderId);
+}
+
+/**
  * A folder's name as shown: the root folder's is replaced by the translated name
  * (PRODUCT.md › Root folder).
  */

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       screen("find-account", "public", auth, "FindAccountScreen"),
       screen("account-settings", "user", account, "AccountSettingsScreen"),
       screen("select-country", "user", account, "SelectCountryScreen"),
+      screen("import", "user", account, "ImportExportScreen"),
       screen("plan", "user", info, "PlanScreen"),
       screen("analytics", "admin", admin, "AnalyticsScreen"),
       screen("laboratory", "user", info, "LaboratoryScreen"),

@@ -59,6 +59,27 @@ describe("translations (src/i18n/<lang>/*.json)", () => {
       expect(flat[lang].get(`errors.${code}`)).toEqual(expect.any(String));
   });
 
+  // "1 review", "2 reviews": a number before a countable noun needs i18next's plural keys (the
+  // caller passes `count`; the shown number may be a formatted copy of it). Korean has one form:
+  // its _one and _other read the same.
+  it("uses plural keys wherever English puts a number before a noun", () => {
+    const numberBeforeNoun =
+      /\{\{\w+\}\}[\s-]+(?:memo|review|day|tag|time|folder|sub-folder|name|character|image|file|item|minute|hour|week|month|year|subject|user|account)s?\b/;
+    const missing = [...flat.en].filter(([key, value]) => {
+      const match = numberBeforeNoun.exec(String(value));
+      return match !== null && !/_(one|other)$/.test(key);
+    });
+    expect(missing.map(([key, value]) => `${key}: ${value}`)).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("pairs every _one key with an _other key in %s", (lang) => {
+    const keys = [...flat[lang].keys()];
+    const unpaired = keys.filter(
+      (key) => key.endsWith("_one") && !flat[lang].has(key.replace(/_one$/, "_other")),
+    );
+    expect(unpaired).toEqual([]);
+  });
+
   it("writes Korean in the Korean file (spot check: no English-only common strings)", () => {
     expect(flat.ko.get("common.cancel")).toBe("취소");
     expect(flat.en.get("common.cancel")).toBe("Cancel");

@@ -105,7 +105,11 @@ export type MetaKey =
   /** The user's FSRS weights (`GET /api/fsrs/parameters`), for offline reviews and previews. */
   | "fsrsWeights"
   /** The last `GET /api/stats` answer, the base of the statistics read offline. */
-  | "stats";
+  | "stats"
+  /** The days of the last `GET /api/calendar` answers, the base of the calendar read offline. */
+  | "calendar"
+  /** The scratch note as last read or saved, shown offline (`GET /api/text`'s `text`). */
+  | "scratchText";
 
 export type CacheDb = Dexie & {
   folders: EntityTable<Folder, "id">;

@@ -1,20 +1,28 @@
 import {
+  AppError,
   DEFAULT_DESIRED_RETENTION,
   DEFAULT_REPETITION_VALUE,
   DEFAULT_SCHEDULER,
+  ErrorCode,
   type Folder,
   fsrsRetrievability,
-  type HomeReviewItem,
+  type HomeListCursor,
+  type HomeReviewListResponse,
+  homeDueKeyFloor,
+  homeListCursorSchema,
+  isAfterHomePosition,
+  isHomeListEligible,
   type MemoDetail,
   type MemoSummary,
   mergeHomeReviewList,
   type ReviewQueueItem,
+  repetitionScore,
   type SortMode,
   sortMemosWithValues,
   withFolderTree,
 } from "@mnemo/domain";
 import { Dexie } from "dexie";
-import { cacheDb } from "./cache";
+import { cacheDb, isCacheComplete } from "./cache";
 import type { CachedMemo } from "./cache-db";
 
 // Reads answer the same shapes as the server's routes, computed by the same domain rules, so a
@@ -57,32 +65,100 @@ export async function readMemoList(
 }
 
 /**
- * The home review list, as the server computes it: for each repetition value of the folders on
- * home, the `limit` memos with the lowest due key (the highest score for that value) through the
- * `[homeRv+dueKey]` index, then merged by the domain's `mergeHomeReviewList`. No other memo is
- * read.
+ * The home review list, as the server computes it (`GET /api/home/review-list`): for each
+ * repetition value of the folders on home, the `limit` memos with the lowest due key (the
+ * highest score for that value) after the cursor through the `[homeRv+dueKey]` index, then
+ * merged by the domain's `mergeHomeReviewList`; completed memos of folders with the completion
+ * feature left out (`isHomeListEligible`). `cursor` is a `nextCursor` of this list, made by the
+ * server or by this function (the same body, `homeListCursorSchema`), so a list can go on
+ * from the cache where the network stopped; `total` counts the cache's memos by the same rule.
+ *
+ * @throws AppError `VALIDATION_FAILED` for a cursor that is not one of this list
  */
-export async function readHomeList(limit: number, now: number): Promise<HomeReviewItem[]> {
+export async function readHomeList(
+  limit: number,
+  now: number,
+  cursor: string | null = null,
+): Promise<HomeReviewListResponse> {
   const db = cacheDb();
   const folders = await db.folders.toArray();
-  const titles = new Map(folders.map((folder) => [folder.id, folder.title]));
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  // As the server's: a memo with a home repetition value is listed unless its folder leaves
+  // completed memos out.
+  const isEligible = (memo: CachedMemo) =>
+    isHomeListEligible(memo, byId.get(memo.folderId) ?? { enableCompletionFeature: false });
   const rates = new Set(
     folders.filter((folder) => folder.showAtHomeReviewList).map((f) => f.dateRepetitionValue),
   );
+  const hasCompletionFolder = folders.some(
+    (folder) => folder.showAtHomeReviewList && folder.enableCompletionFeature,
+  );
+  const start = cursor === null ? null : decodeHomeCursor(cursor);
+  const asOf = start?.a ?? now;
+  const after = start ? { score: start.s, id: start.id } : null;
   const groups = [];
+  let total = 0;
   for (const dateRepetitionValue of rates) {
-    const memos = await db.memos
-      .where("[homeRv+dueKey]")
-      .between([dateRepetitionValue, Dexie.minKey], [dateRepetitionValue, Dexie.maxKey])
-      .limit(limit)
+    const inGroup = () =>
+      db.memos
+        .where("[homeRv+dueKey]")
+        .between(
+          [
+            dateRepetitionValue,
+            after ? homeDueKeyFloor(dateRepetitionValue, asOf, after) : Dexie.minKey,
+          ],
+          [dateRepetitionValue, Dexie.maxKey],
+        );
+    const memos = await inGroup()
+      .filter(
+        (memo) =>
+          isEligible(memo) &&
+          (after === null ||
+            isAfterHomePosition(repetitionScore(memo, dateRepetitionValue, asOf), memo.id, after)),
+      )
+      .limit(limit + 1)
       .toArray();
     groups.push({ dateRepetitionValue, memos });
+    const all = db.memos
+      .where("[homeRv+dueKey]")
+      .between([dateRepetitionValue, Dexie.minKey], [dateRepetitionValue, Dexie.maxKey]);
+    // Counted from the index alone unless some folder's completed memos must be left out.
+    total += await (hasCompletionFolder ? all.filter(isEligible) : all).count();
   }
-  return mergeHomeReviewList(groups, limit, now).map(({ memo, score }) => ({
-    ...toSummary(memo, score),
-    folderTitle: titles.get(memo.folderId) ?? "",
-    repetitionScore: score,
-  }));
+  const merged = mergeHomeReviewList(groups, limit + 1, asOf, after);
+  const page = merged.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    memos: page.map(({ memo, score }) => ({
+      ...toSummary(memo, score),
+      folderTitle: byId.get(memo.folderId)?.title ?? "",
+      repetitionScore: score,
+    })),
+    nextCursor:
+      merged.length > limit && last
+        ? encodeHomeCursor({ v: 1, a: asOf, s: last.score, id: last.memo.id })
+        : null,
+    total,
+  };
+}
+
+/** The cursor's text: base64url of its JSON, as the server's opaque cursor codec writes it. */
+function encodeHomeCursor(body: HomeListCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const binary = Array.from(bytes, (byte) => String.fromCharCode(byte)).join("");
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeHomeCursor(text: string): HomeListCursor {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    return homeListCursorSchema.parse(JSON.parse(json));
+  } catch {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
+      { path: "cursor", issue: "Not a cursor of the home list" },
+    ]);
+  }
 }
 
 /**
@@ -143,7 +219,7 @@ export async function readReviewQueue(
   let repetition: ReviewQueueItem[] = [];
   if (room > 0 && folderId === null) {
     const home = await readHomeList(limit, now);
-    repetition = home
+    repetition = home.memos
       .filter((memo) => byId.get(memo.folderId)?.scheduler !== "fsrs")
       .map(({ folderTitle: _f, repetitionScore: _r, dueKey: _d, ...summary }) => {
         const folder = byId.get(summary.folderId);
@@ -201,4 +277,25 @@ export async function readMemoDetail(
 /** Whether a memo exists on this device (with or without its body). */
 export async function hasCachedMemo(memoId: string): Promise<boolean> {
   return (await cacheDb().memos.get(memoId)) !== undefined;
+}
+
+/** What deleting a folder takes with it: its sub-folders at any depth and their memos. */
+export interface FolderContents {
+  subFolders: number;
+  memos: number;
+}
+
+/**
+ * Counts what deleting a folder deletes, from the cache (the delete confirmation says it). Null
+ * while the first download has not finished: the cache may then miss memos, and a low count
+ * would mislead.
+ */
+export async function countFolderContents(folderId: string): Promise<FolderContents | null> {
+  if (!(await isCacheComplete())) return null;
+  const db = cacheDb();
+  const folder = (await readFolders()).find((candidate) => candidate.id === folderId);
+  if (!folder) return null;
+  const folderIds = [folder.id, ...folder.nodeFolderIds];
+  const memos = await db.memos.where("folderId").anyOf(folderIds).count();
+  return { subFolders: folder.nodeFolderIds.length, memos };
 }

@@ -6,6 +6,8 @@ export {
   isCacheComplete,
   onCacheChanged,
   openCache,
+  readMeta,
+  writeMeta,
 } from "./cache";
 export {
   deleteDraft,
@@ -15,7 +17,9 @@ export {
   saveDraft,
 } from "./drafts";
 export { deleteSeenImages } from "./images";
+export { readCalendar, storeServerCalendar } from "./local-calendar";
 export {
+  countFolderContents,
   hasCachedMemo,
   readFolder,
   readFolders,

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useDialogFocus } from "./dialog-focus";
 import { ModalGuardContext } from "./modal";
-import { type Overlay, overlayStore, useOverlays } from "./overlay-store";
+import { isBlockingOverlay, type Overlay, overlayStore, useOverlays } from "./overlay-store";
 import { POPOVER_WIDTH_PX } from "./popover";
 
 type AlertOverlay = Extract<Overlay, { kind: "alert" }>;
+type ModalOverlay = Extract<Overlay, { kind: "modal" }>;
 
 /** Renders every open overlay; mounted once at the root of the app. */
 export function OverlayHost() {
@@ -27,10 +29,16 @@ export function OverlayHost() {
   }, [top]);
 
   const toasts = overlays.filter((overlay) => overlay.kind === "toast");
+  // Only the topmost dialog can be reached; those under it are inert like the page (Root).
+  const topBlocking = overlays.findLastIndex(isBlockingOverlay);
   return (
     <>
-      {overlays.map((overlay) =>
-        overlay.kind === "toast" ? null : <OverlayView key={overlay.id} overlay={overlay} />,
+      {overlays.map((overlay, index) =>
+        overlay.kind === "toast" ? null : (
+          <div key={overlay.id} className="overlay-layer" inert={index < topBlocking}>
+            <OverlayView overlay={overlay} />
+          </div>
+        ),
       )}
       {toasts.length > 0 && (
         <div className="toast-stack">
@@ -46,16 +54,20 @@ export function OverlayHost() {
 }
 
 function AlertView({ overlay }: { overlay: AlertOverlay }) {
+  const dialog = useRef<HTMLDivElement>(null);
   const defaultButton = useRef<HTMLButtonElement>(null);
   // The last button is the default action, as on iOS; focus goes there for Enter.
-  useEffect(() => defaultButton.current?.focus(), []);
+  const onKeyDown = useDialogFocus(dialog, () => defaultButton.current);
   return (
     <div className="backdrop">
       <div
+        ref={dialog}
         className="alert"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`alert-${overlay.id}`}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
       >
         <div className="alert-body">
           <h2 id={`alert-${overlay.id}`} className="alert-title">
@@ -81,6 +93,26 @@ function AlertView({ overlay }: { overlay: AlertOverlay }) {
   );
 }
 
+function ModalView({ overlay }: { overlay: ModalOverlay }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const onKeyDown = useDialogFocus(dialog);
+  return (
+    <div
+      ref={dialog}
+      className="modal"
+      role="dialog"
+      aria-modal="true"
+      aria-label={overlay.label}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <ModalGuardContext.Provider value={overlay.setGuard}>
+        {overlay.render((value) => overlay.resolve(value))}
+      </ModalGuardContext.Provider>
+    </div>
+  );
+}
+
 function OverlayView({ overlay }: { overlay: Exclude<Overlay, { kind: "toast" }> }) {
   const { t } = useTranslation();
   switch (overlay.kind) {
@@ -95,11 +127,7 @@ function OverlayView({ overlay }: { overlay: Exclude<Overlay, { kind: "toast" }>
             event.target === event.currentTarget && overlay.resolve(undefined)
           }
         >
-          <div className="modal" role="dialog" aria-modal="true" aria-label={overlay.label}>
-            <ModalGuardContext.Provider value={overlay.setGuard}>
-              {overlay.render((value) => overlay.resolve(value))}
-            </ModalGuardContext.Provider>
-          </div>
+          <ModalView overlay={overlay} />
         </div>
       );
     case "popover": {

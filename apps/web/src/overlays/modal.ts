@@ -21,6 +21,11 @@ export function useModalDismissGuard(guard: DismissGuard): void {
   }, [setGuard, guard]);
 }
 
+/** True inside a modal's content (the same form may also be a page). */
+export function useIsInModal(): boolean {
+  return useContext(ModalGuardContext) !== undefined;
+}
+
 /** Listeners told when a modal opens or the last one closes (the native banner ad hides). */
 const visibilityListeners = new Set<(isOpen: boolean) => void>();
 
@@ -42,6 +47,9 @@ export function presentModal<T>(
   label: string,
   render: (close: (value?: T) => void) => ReactNode,
 ): Promise<T | undefined> {
+  // One sheet at a time (issue 12 §3): a second one asked for while one is open (a double press
+  // of its button, a shortcut) is not stacked on it; the caller hears "dismissed".
+  if (openModalCount() > 0) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const id = overlayStore.newId();
     let guard: DismissGuard | undefined;

@@ -33,6 +33,11 @@ export type Overlay =
   | { kind: "popover"; id: number; anchor: DOMRect; content: ReactNode }
   | { kind: "loading"; id: number; message: string };
 
+/** Alerts and modals take the keyboard: the page and any overlay under them are inert. */
+export function isBlockingOverlay(overlay: Overlay): boolean {
+  return overlay.kind === "alert" || overlay.kind === "modal";
+}
+
 type Listener = () => void;
 
 let overlays: readonly Overlay[] = [];

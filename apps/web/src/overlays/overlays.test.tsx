@@ -11,6 +11,7 @@ import { readTranslations } from "../../vite-plugins/i18n-bundle";
 import { ApiError } from "../api/client";
 import { confirmAlert } from "./alert";
 import { showError } from "./error-dialog";
+import { presentModal } from "./modal";
 import { OverlayHost } from "./OverlayHost";
 import { overlayStore } from "./overlay-store";
 import { showToast, TOAST_DURATION_MS } from "./toast";
@@ -123,5 +124,89 @@ describe("showToast", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS + 50)));
     expect(screen.queryByRole("status")).toBeNull();
     expect(Date.now() - start).toBeGreaterThanOrEqual(TOAST_DURATION_MS);
+  });
+});
+
+describe("dialog focus (issue 12 §3, WCAG 2.4.3)", () => {
+  /** An opener button and the overlay host, with the focus on the opener. */
+  function renderWithOpener(name: string): HTMLElement {
+    render(
+      <>
+        <button type="button">{name}</button>
+        <OverlayHost />
+      </>,
+    );
+    const opener = screen.getByRole("button", { name });
+    opener.focus();
+    return opener;
+  }
+
+  it.each([
+    ["ko", "메모 추가", "제목", "내용"],
+    ["en", "Add memo", "Title", "Contents"],
+  ])(
+    "moves the focus into a modal, keeps Tab inside, and gives it back on Escape (%s)",
+    async (_lang, label, first, second) => {
+      const opener = renderWithOpener(label);
+      let answer: unknown = "open";
+      act(() => {
+        void presentModal(label, () => (
+          <>
+            <button type="button">✕</button>
+            <input aria-label={first} />
+            <input aria-label={second} />
+          </>
+        )).then((value) => {
+          answer = value;
+        });
+      });
+      const dialog = await screen.findByRole("dialog", { name: label });
+      // The first form field, not the close button.
+      expect(document.activeElement).toBe(screen.getByRole("textbox", { name: first }));
+      await userEvent.tab();
+      expect(document.activeElement).toBe(screen.getByRole("textbox", { name: second }));
+      await userEvent.tab();
+      expect(document.activeElement?.textContent).toBe("✕");
+      await userEvent.tab({ shift: true });
+      expect(document.activeElement).toBe(screen.getByRole("textbox", { name: second }));
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      await userEvent.keyboard("{Escape}");
+      await act(async () => {});
+      expect(answer).toBeUndefined();
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    },
+  );
+
+  it("never stacks a second modal on the first", async () => {
+    renderWithOpener("메모 추가");
+    let second: unknown = "open";
+    act(() => {
+      void presentModal("첫째", () => <input aria-label="제목" />);
+      void presentModal("둘째", () => <input aria-label="제목" />).then((value) => {
+        second = value;
+      });
+    });
+    await screen.findByRole("dialog", { name: "첫째" });
+    await act(async () => {});
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    expect(second).toBeUndefined();
+  });
+
+  it("focuses an alert's default button and gives the focus back when it closes", async () => {
+    await i18next.changeLanguage("en");
+    const opener = renderWithOpener("Delete");
+    act(() => {
+      void confirmAlert("Delete memo", "Delete it?");
+    });
+    const alert = await screen.findByRole("alertdialog");
+    const buttons = screen.getAllByRole("button").filter((button) => alert.contains(button));
+    expect(document.activeElement).toBe(buttons.at(-1));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(buttons[0]);
+    await userEvent.keyboard("{Escape}");
+    await act(async () => {});
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

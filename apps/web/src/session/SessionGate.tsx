@@ -3,16 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { calendarKeys } from "../api/calendar.queries";
+import { invalidateCachedLists } from "../api/cached-lists";
 import { errorCodeOf } from "../api/client";
-import { folderKeys } from "../api/folders.queries";
-import { homeKeys } from "../api/home.queries";
 import { forgetCachedMe, meKeys, useMe } from "../api/me.queries";
-import { memoKeys } from "../api/memos.queries";
-import { reviewKeys } from "../api/review.queries";
-import { searchKeys } from "../api/search.queries";
-import { statsKeys } from "../api/stats.queries";
-import { tagKeys } from "../api/tags.queries";
 import { setLanguage } from "../i18n/i18n";
 import { closeOfflineCache, loadOffline, openOfflineCache } from "../offline/offline-lazy";
 import { showAlert } from "../overlays/alert";
@@ -60,20 +53,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     let isCurrent = true;
     void loadOffline().then((layer) => {
       if (!isCurrent) return;
-      const stopRefresh = layer.onCacheChanged(() => {
-        for (const queryKey of [
-          memoKeys.all,
-          homeKeys.all,
-          folderKeys.all,
-          calendarKeys.all,
-          reviewKeys.all,
-          statsKeys.all,
-          searchKeys.all,
-          tagKeys.all,
-        ]) {
-          void client.invalidateQueries({ queryKey });
-        }
-      });
+      const stopRefresh = layer.onCacheChanged(() => invalidateCachedLists(client));
       // The session ended elsewhere (PRODUCT.md › Start-up): signed out here too.
       const stopSignedOut = layer.onSignedOut(() => {
         forgetCachedMe();

@@ -4,6 +4,7 @@ import i18next from "i18next";
 import { authApi } from "../api/auth.api";
 import type { Me } from "../api/me.queries";
 import { DEVICE_KEYS } from "../i18n/i18n";
+import { DENSITY_KEY } from "../lib/density";
 import { THEME_KEY } from "../lib/theme";
 import { closeOfflineCache, loadOffline } from "../offline/offline-lazy";
 import { confirmAlert } from "../overlays/alert";
@@ -30,7 +31,9 @@ export function rememberUser(me: Me | null): void {
 
 /** PRODUCT.md › Logout: logout clears local storage (device settings such as the language stay). */
 export function clearLocalStorage(): void {
-  const kept = [...DEVICE_KEYS, THEME_KEY].map((key) => [key, localStorage.getItem(key)] as const);
+  const kept = [...DEVICE_KEYS, THEME_KEY, DENSITY_KEY].map(
+    (key) => [key, localStorage.getItem(key)] as const,
+  );
   localStorage.clear();
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }

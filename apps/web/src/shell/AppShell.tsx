@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from "../lib/use-media-query";
+import { usePanelFocus } from "../overlays/dialog-focus";
 import { isNative } from "../platform/platform";
-import { useOptionalMe } from "../session/me-context";
+import { displayNameOf, useOptionalMe } from "../session/me-context";
 import { Spinner } from "../ui/List";
 import { SearchField, useSearchShortcut } from "../ui/SearchField";
 import { MenuContext } from "./menu-context";
@@ -53,6 +54,50 @@ function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boo
 }
 
 /**
+ * The main region's id: the "Skip to content" link's target. The region scrolls by itself (the
+ * body does not), so it is a Tab stop: the arrow keys can then scroll a screen that has no control
+ * in it (WCAG 2.1.1; axe's scrollable-region-focusable on /plan).
+ */
+const MAIN_ID = "main-content";
+
+/** The main region (see MAIN_ID): the skip link's target, and a Tab stop since it scrolls. */
+function MainRegion({ className, isInert, children }: MainRegionProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+    <main id={MAIN_ID} tabIndex={0} className={className} inert={isInert}>
+      {children}
+    </main>
+  );
+}
+
+interface MainRegionProps {
+  className: string;
+  isInert?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The first Tab stop of every screen (issue 12 §3, WCAG 2.4.1 bypass blocks): hidden until
+ * focused, it moves the focus past the navigation to the main region. The focus is moved by hand:
+ * a `#main-content` fragment would be a navigation for the router.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      {t("shell.skipToContent")}
+    </a>
+  );
+}
+
+/**
  * PRODUCT.md › Shell: at ≥ 992 px a 50 px top bar (title → private-folders, the search field, user
  * name → account-settings) and a 200 px side navigation; below, a slide-out menu that starts with
  * the search field. Hidden when signed out.
@@ -63,9 +108,12 @@ export function AppShell() {
   const isWide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const slideMenu = useRef<HTMLElement>(null);
   const showsNavigation = me !== null;
   useSwipeMenu(isNative() && showsNavigation && !isWide, isMenuOpen, setMenuOpen);
   useSearchShortcut(showsNavigation);
+  // While open, the phone menu is a modal panel: focus inside, Tab kept there, the page inert.
+  usePanelFocus(slideMenu, isMenuOpen && showsNavigation && !isWide);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -86,10 +134,18 @@ export function AppShell() {
     </Suspense>
   );
 
-  if (!showsNavigation) return <main className="app-main app-main-bare">{content}</main>;
+  if (!showsNavigation) {
+    return (
+      <>
+        <SkipLink />
+        <MainRegion className="app-main app-main-bare">{content}</MainRegion>
+      </>
+    );
+  }
 
   return (
     <MenuContext.Provider value={menu}>
+      <SkipLink />
       <ReminderNotifier reminder={me.user.reminder} />
       {isWide ? (
         <div className="app-wide">
@@ -99,34 +155,39 @@ export function AppShell() {
             </Link>
             <SearchField live className="top-bar-search" />
             <Link to="/account-settings" className="top-bar-user">
-              {me.user.name || t("shell.noName")}
+              {displayNameOf(me) || t("shell.noName")}
             </Link>
           </header>
           <div className="app-body">
             <aside className="side-nav">
               <NavMenu />
             </aside>
-            <main className="app-main">
+            <MainRegion className="app-main">
               <Suspense fallback={null}>
                 <SyncStatus />
               </Suspense>
               {content}
-            </main>
+            </MainRegion>
           </div>
         </div>
       ) : (
         <div className="app-narrow">
-          <main className="app-main">
+          <MainRegion className="app-main" isInert={isMenuOpen}>
             <SyncStatus />
             {content}
-          </main>
+          </MainRegion>
           <div
             className={isMenuOpen ? "menu-scrim open" : "menu-scrim"}
             onClick={() => setMenuOpen(false)}
             aria-hidden="true"
           />
           <aside
+            ref={slideMenu}
             className={isMenuOpen ? "slide-menu open" : "slide-menu"}
+            // A modal panel while open; closed, it is hidden and inert.
+            role="dialog"
+            aria-modal="true"
+            aria-label={t("shell.navigation")}
             aria-hidden={!isMenuOpen}
             inert={!isMenuOpen}
           >

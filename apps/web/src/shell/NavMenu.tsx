@@ -6,7 +6,7 @@ import { useFolders } from "../api/folders.queries";
 import { useTags } from "../api/tags.queries";
 import { showToast } from "../overlays/toast";
 import { copyText } from "../platform/copy-text";
-import { useSignedInMe } from "../session/me-context";
+import { displayNameOf, useSignedInMe } from "../session/me-context";
 import { isAnonymousUser, signOut } from "../session/session";
 import { SEARCH_PATH, searchPath } from "../ui/SearchField";
 
@@ -72,7 +72,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
       {isDevMode && <div className="dev-banner">{t("shell.devMode")}</div>}
       <div className="nav-user">
         <NavLink to="/account-settings" className="nav-user-name" onClick={onNavigate}>
-          {me.user.name || t("shell.noName")}
+          {displayNameOf(me) || t("shell.noName")}
         </NavLink>
         <div className={isAnonymousUser(me) ? "nav-user-sub" : "nav-user-sub nav-user-email"}>
           {isAnonymousUser(me) ? t("shell.anonymousNote") : me.user.email}

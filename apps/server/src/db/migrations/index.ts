@@ -12,6 +12,7 @@ import * as fsrsScheduler from "./20261128T0100-fsrs-scheduler.js";
 import * as statsAndReminders from "./20261128T0200-stats-and-reminders.js";
 import * as attachments from "./20261129T0000-attachments.js";
 import * as searchSortColumns from "./20261129T0100-search-sort-columns.js";
+import * as imports from "./20261130T0000-imports.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T0200-stats-and-reminders": statsAndReminders,
   "20261129T0000-attachments": attachments,
   "20261129T0100-search-sort-columns": searchSortColumns,
+  "20261130T0000-imports": imports,
 };

@@ -1,5 +1,6 @@
 import type { AttachmentType } from "@mnemo/domain";
 import type { Executor } from "../../db/database.js";
+import type { AttachmentsTable } from "../../db/schema.js";
 
 /** What is known of a stored image besides its bytes. */
 export interface StoredAttachment {
@@ -22,14 +23,7 @@ const metaColumns = [
   "deleted_at",
 ] as const;
 
-function toStored(row: {
-  id: string;
-  content_type: string;
-  byte_size: number;
-  sha256: string;
-  created_at: number;
-  deleted_at: number | null;
-}): StoredAttachment {
+function toStored(row: Pick<AttachmentsTable, (typeof metaColumns)[number]>): StoredAttachment {
   return {
     id: row.id,
     contentType: row.content_type as AttachmentType,

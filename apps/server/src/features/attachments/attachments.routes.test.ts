@@ -119,6 +119,23 @@ describe("POST /api/attachments", () => {
     expect(await storedRows(user.userId)).toEqual([]);
   });
 
+  it("refuses an image whose last byte over 10 MB arrives after the rest (413, not stored)", async () => {
+    // The parser marks the file cut short only when the extra byte arrives; an upload whose
+    // allowed bytes were all read before it came was once stored whole-but-cut (201).
+    const user = await signUpVerified(server);
+    const first = Buffer.alloc(ATTACHMENT_MAX_BYTES);
+    PNG.copy(first);
+    const response = await user.client.postFileInTwoWrites("/api/attachments", {
+      first,
+      rest: Buffer.from([0x42]),
+      name: "big.png",
+      type: "image/png",
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe(ErrorCode.ATTACHMENT_TOO_LARGE);
+    expect(await storedRows(user.userId)).toEqual([]);
+  });
+
   it("stores an image of exactly 10 MB", async () => {
     const user = await signUpVerified(server);
     const largest = Buffer.alloc(ATTACHMENT_MAX_BYTES);

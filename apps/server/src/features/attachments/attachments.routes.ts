@@ -37,6 +37,14 @@ function missingFile(): AppError {
   ]);
 }
 
+function tooLarge(): AppError {
+  return new AppError(
+    ErrorCode.ATTACHMENT_TOO_LARGE,
+    `an image may have at most ${ATTACHMENT_MAX_BYTES} bytes`,
+    { maxBytes: ATTACHMENT_MAX_BYTES },
+  );
+}
+
 /**
  * The upload's form fields and file bytes, read while streaming: beyond ATTACHMENT_MAX_BYTES
  * the read stops and the upload is refused, so no more than that is ever held in memory.
@@ -53,15 +61,12 @@ async function readUpload(
     part = await request.file();
     if (!part) throw missingFile();
     data = await part.toBuffer();
+    // @fastify/multipart checks the cut only as chunks arrive: when every allowed byte was read
+    // before the one over the limit came, toBuffer returns the cut bytes without throwing.
+    if (part.file.truncated) throw tooLarge();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(
-        ErrorCode.ATTACHMENT_TOO_LARGE,
-        `an image may have at most ${ATTACHMENT_MAX_BYTES} bytes`,
-        { maxBytes: ATTACHMENT_MAX_BYTES },
-      );
-    }
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
     // Everything else the multipart parser throws is about the body as sent: cut short, more
     // parts or fields than allowed, a malformed header.
     throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [

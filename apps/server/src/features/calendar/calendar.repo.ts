@@ -1,13 +1,6 @@
+import type { CalendarEvent as MemoEvent } from "@mnemo/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-
-/** A memo event in a time range: which memo, and when (epoch ms). */
-export interface MemoEvent {
-  memoId: string;
-  title: string;
-  folderId: string;
-  at: number;
-}
 
 /** The user's memos created in [start, end), oldest first. */
 export async function selectCreatedMemos(

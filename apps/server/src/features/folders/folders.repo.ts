@@ -84,6 +84,8 @@ export async function selectMaxFolderOrder(db: Executor, userId: string): Promis
 export async function insertFolder(
   write: WriteContext,
   folder: { id: string } & Partial<FolderSettings> & { title: string },
+  /** The folder's own times, kept by an import of Mnemo's export; else the write's `now`. */
+  times: { createdAt: number; updatedAt: number } | null = null,
 ): Promise<boolean> {
   const { trx, userId, now, seq } = write;
   const { id, ...settings } = folder;
@@ -94,8 +96,8 @@ export async function insertFolder(
       user_id: userId,
       id,
       title: settings.title,
-      created_at: now,
-      updated_at: now,
+      created_at: times?.createdAt ?? now,
+      updated_at: times?.updatedAt ?? now,
       seq,
     })
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())

@@ -28,29 +28,99 @@ export async function selectHomeRepetitionValues(
   return rows.map((row) => row.date_repetition_value);
 }
 
+/** Which memos of the folders on home a scan leaves out. */
+export interface HomeMemoFilter {
+  /** Folders whose memos are left out (the review queue's FSRS folders). */
+  excludeFolderIds?: readonly string[];
+  /**
+   * Folders with the completion feature: their completed memos leave the list (the domain's
+   * `isHomeListEligible`).
+   */
+  completionFolderIds?: readonly string[];
+}
+
+/** The ids of the user's folders shown on home that have the completion feature. */
+export async function selectHomeCompletionFolderIds(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("folders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("show_at_home_review_list", "=", 1)
+    .where("enable_completion_feature", "=", 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The `limit` most due memos among those with this home repetition value: a range scan of
- * memos_home_idx (user_id, home_rv, due_key, id) in due-key order, highest score first.
+ * memos_home_idx (user_id, home_rv, due_key, id) in due-key order, highest score first. With
+ * `dueKeyFloor`, only due keys ≥ it; with `after`, only rows after that (due key, id) in scan
+ * order (the next batch of the same scan).
  */
 export async function selectMostDueMemos(
   db: Kysely<Database>,
   userId: string,
   homeRv: number,
   limit: number,
-  excludeFolderIds: readonly string[] = [],
+  filter: HomeMemoFilter = {},
+  range: { dueKeyFloor?: number; after?: { dueKey: number; id: string } } = {},
 ): Promise<HomeMemo[]> {
-  const rows = await db
-    .selectFrom("memos")
+  const rows = await scopedHomeMemos(db, userId, filter)
     .select([...memoSummaryColumns, "home_rv"])
-    .where("user_id", "=", userId)
     .where("home_rv", "=", homeRv)
-    .$if(excludeFolderIds.length > 0, (qb) => qb.where("folder_id", "not in", excludeFolderIds))
+    .$if(range.dueKeyFloor !== undefined, (qb) => qb.where("due_key", ">=", range.dueKeyFloor ?? 0))
+    .$call((qb) => {
+      const after = range.after;
+      if (!after) return qb;
+      return qb.where((eb) =>
+        eb.or([
+          eb("due_key", ">", after.dueKey),
+          eb.and([eb("due_key", "=", after.dueKey), eb("id", ">", after.id)]),
+        ]),
+      );
+    })
     .orderBy("due_key")
     // Ties by id in code-unit order: the column has the "C" collation on PostgreSQL.
     .orderBy("id")
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...toStoredMemoSummary(row), homeRv: row.home_rv ?? 0 }));
+}
+
+/**
+ * How many memos the home review list holds (all pages): a COUNT over the same rule as the scans
+ * (a home repetition value of a folder on home, the same filter).
+ */
+export async function countHomeMemos(
+  db: Kysely<Database>,
+  userId: string,
+  homeRvs: readonly number[],
+  filter: HomeMemoFilter = {},
+): Promise<number> {
+  if (homeRvs.length === 0) return 0;
+  const row = await scopedHomeMemos(db, userId, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("home_rv", "in", homeRvs)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The user's memos less those `filter` leaves out: the one eligibility rule of scan and count. */
+function scopedHomeMemos(db: Kysely<Database>, userId: string, filter: HomeMemoFilter) {
+  const excluded = filter.excludeFolderIds ?? [];
+  const completion = filter.completionFolderIds ?? [];
+  return db
+    .selectFrom("memos")
+    .where("user_id", "=", userId)
+    .$if(excluded.length > 0, (qb) => qb.where("folder_id", "not in", excluded))
+    .$if(completion.length > 0, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb("completed_count", "=", 0), eb("folder_id", "not in", completion)]),
+      ),
+    );
 }
 
 /** Titles of the user's folders with these ids. */

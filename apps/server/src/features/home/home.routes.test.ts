@@ -43,6 +43,27 @@ interface Item {
   accumulatedReviewValue: number;
 }
 
+interface Page {
+  memos: Item[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** Every page of the list, `limit` at a time, following `nextCursor` to the end. */
+async function allPages(client: TestClient, limit: number, between?: () => void): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+    const response = await client.get(`/api/home/review-list${query}`);
+    expect(response.status).toBe(200);
+    pages.push(response.body);
+    cursor = response.body.nextCursor;
+    between?.();
+  } while (cursor !== null && pages.length < 100);
+  return pages;
+}
+
 async function reviewList(client: TestClient, query = ""): Promise<Item[]> {
   const response = await client.get(`/api/home/review-list${query}`);
   expect(response.status).toBe(200);
@@ -151,6 +172,11 @@ describe("GET /api/home/review-list", () => {
     expect(await reviewList(other.client)).toEqual([]);
   });
 
+  it("answers total and no next cursor when the list fits one page", async () => {
+    const response = await client.get("/api/home/review-list");
+    expect(response.body).toMatchObject({ total: 5, nextCursor: null });
+  });
+
   it.each(["?limit=0", "?limit=101", "?limit=x"])(
     "refuses %s with VALIDATION_FAILED",
     async (q) => {
@@ -161,9 +187,158 @@ describe("GET /api/home/review-list", () => {
     },
   );
 
+  it.each([
+    ["junk", "아님"],
+    ["not JSON", Buffer.from("{").toString("base64url")],
+    [
+      "another list's",
+      Buffer.from(JSON.stringify({ v: 1, k: [1], id: "a" })).toString("base64url"),
+    ],
+    [
+      "a wrong id",
+      Buffer.from(JSON.stringify({ v: 1, a: T0, s: 1, id: "../x" })).toString("base64url"),
+    ],
+  ])("refuses %s cursor with VALIDATION_FAILED at cursor", async (_, cursor) => {
+    const response = await client.get(`/api/home/review-list?cursor=${encodeURIComponent(cursor)}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe("VALIDATION_FAILED");
+    expect(response.body.error.details[0].path).toBe("cursor");
+  });
+
   it("answers 401 UNAUTHENTICATED when signed out", async () => {
     const response = await server.client().get("/api/home/review-list");
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("GET /api/home/review-list paged (issue 12 › The review list tells the truth)", () => {
+  let client: TestClient;
+  let other: { client: TestClient };
+  let ids: Set<string>;
+  let folders: Folder[];
+
+  beforeAll(async () => {
+    ({ client } = await signUpVerified(server));
+    const five = await buildFolder(client, { title: "다섯 English" });
+    const ten = await buildFolder(client, { title: "열", dateRepetitionValue: 10 });
+    // 307 memos, many with equal scores: seven ages per folder, created at the same instants.
+    ids = new Set();
+    for (let index = 0; index < 307; index += 1) {
+      const folderId = index % 3 === 0 ? ten.id : five.id;
+      const memo = await buildAgedMemo(client, folderId, `메모 memo ${index}`, index % 7);
+      ids.add(memo.id);
+    }
+    // Another user's memos are never listed nor counted.
+    other = await signUpVerified(server);
+    const theirs = await buildFolder(other.client, { title: "남의 폴더" });
+    for (let index = 0; index < 3; index += 1) {
+      await buildAgedMemo(other.client, theirs.id, `남의 메모 ${index}`, 100);
+    }
+    folders = ((await client.get("/api/folders")).body as { folders: Folder[] }).folders;
+  });
+
+  it("covers all 307 eligible memos in pages of 30, each once, with total 307", async () => {
+    const pages = await allPages(client, 30);
+    expect(pages.map((page) => page.memos.length)).toEqual([...Array(10).fill(30), 7]);
+    expect(pages.every((page) => page.total === 307)).toBe(true);
+    const listed = pages.flatMap((page) => page.memos.map((m) => m.id));
+    expect(listed).toHaveLength(307);
+    expect(new Set(listed)).toEqual(ids);
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+    // And the other user sees only theirs, counted alone.
+    const [theirs] = await allPages(other.client, 30);
+    expect(theirs).toMatchObject({ total: 3, nextCursor: null });
+    expect(theirs?.memos.map((m) => m.title).sort()).toEqual([
+      "남의 메모 0",
+      "남의 메모 1",
+      "남의 메모 2",
+    ]);
+  });
+
+  it("gives the same order paged as in one list, ties by id", async () => {
+    const pages = await allPages(client, 7);
+    const paged = pages.flatMap((page) => page.memos);
+    const whole = (await allPages(client, 100)).flatMap((page) => page.memos);
+    expect(paged.map((m) => m.id)).toEqual(whole.map((m) => m.id));
+    for (let index = 1; index < paged.length; index += 1) {
+      const [a, b] = [paged[index - 1], paged[index]] as [Item, Item];
+      expect(a.repetitionScore > b.repetitionScore || a.id < b.id).toBe(true);
+    }
+    // Equal scores really occur (the same age in the same folder).
+    const scores = paged.map((m) => m.repetitionScore);
+    expect(new Set(scores).size).toBeLessThan(20);
+  });
+
+  it("continues where the previous page stopped while time passes between pages", async () => {
+    const pages = await allPages(client, 30, () => {
+      clock += 3 * DAY_MS + 1234;
+    });
+    clock = T0;
+    const listed = pages.flatMap((page) => page.memos.map((m) => m.id));
+    expect(listed).toHaveLength(307);
+    expect(new Set(listed)).toEqual(ids);
+  });
+
+  it("gives the same pages as the web's offline read (the domain's merge after each cursor)", async () => {
+    // The device ranks every memo it holds with mergeHomeReviewList, after the last memo of the
+    // previous page (readHomeList in apps/web/src/offline/local-reads.ts), at the first page's time.
+    const groups = new Map<number, MemoSummary[]>();
+    for (const folder of folders.filter((f) => f.showAtHomeReviewList)) {
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `&cursor=${cursor}` : "";
+        const page = await client.get(`/api/folders/${folder.id}/memos?limit=100${query}`);
+        const memos = groups.get(folder.dateRepetitionValue) ?? [];
+        memos.push(...(page.body.memos as MemoSummary[]));
+        groups.set(folder.dateRepetitionValue, memos);
+        cursor = page.body.nextCursor;
+      } while (cursor !== null);
+    }
+    const all = [...groups].map(([dateRepetitionValue, memos]) => ({ dateRepetitionValue, memos }));
+    const pages = await allPages(client, 30);
+    let after: { score: number; id: string } | null = null;
+    for (const page of pages) {
+      const offline: Array<{ memo: MemoSummary; score: number }> = mergeHomeReviewList(
+        all,
+        30,
+        T0,
+        after,
+      );
+      expect(page.memos.map((m) => [m.id, m.repetitionScore])).toEqual(
+        offline.map(({ memo, score }) => [memo.id, score]),
+      );
+      const last: { memo: MemoSummary; score: number } | undefined = offline.at(-1);
+      after = last ? { score: last.score, id: last.memo.id } : null;
+    }
+  });
+
+  it("leaves completed memos of folders with the completion feature out of list and total", async () => {
+    const done = await buildFolder(client, { title: "완료 Done", enableCompletionFeature: true });
+    const plain = await buildFolder(client, { title: "기능 없음" });
+    const completed = await buildAgedMemo(client, done.id, "완료된 done", 50);
+    const open = await buildAgedMemo(client, done.id, "진행 중 open", 40);
+    const elsewhere = await buildAgedMemo(client, plain.id, "다른 폴더 other", 45);
+    for (const memo of [completed, elsewhere]) {
+      const response = await client.post(`/api/memos/${memo.id}/complete`, {
+        opId: newOpId("home-done"),
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    const first = (await client.get("/api/home/review-list?limit=5")).body as Page;
+    expect(first.total).toBe(309);
+    const titles = first.memos.map((m) => m.title);
+    expect(titles).not.toContain("완료된 done");
+    expect(titles.slice(0, 2)).toEqual(["다른 폴더 other", "진행 중 open"]);
+
+    // Un-completing brings it back; the review queue follows the same rule.
+    const queue = (await client.get("/api/review/queue")).body.memos as Item[];
+    expect(queue.map((m) => m.title)).not.toContain("완료된 done");
+    await client.post(`/api/memos/${completed.id}/uncomplete`, { opId: newOpId("home-undo") });
+    const back = (await client.get("/api/home/review-list?limit=1")).body as Page;
+    expect(back).toMatchObject({ total: 310, memos: [{ title: "완료된 done" }] });
+    for (const memo of [completed, open, elsewhere]) {
+      expect((await client.delete(`/api/memos/${memo.id}`)).status).toBeLessThan(300);
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/session.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { parseInput } from "../../http/validate.js";
-import { listHomeReviewMemos } from "./home.service.js";
+import { listHomeReviewPage } from "./home.service.js";
 import { listReviewQueue } from "./review-queue.service.js";
 
 /** The review list of the home screen and the review session's queue built on it. */
@@ -21,6 +21,9 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         tags: ["home"],
         security: [{ session: [] }],
         summary: "Memos of folders shown on home, highest repetition score first",
+        description:
+          "Paged: `cursor` is the previous page's `nextCursor`; `total` counts every memo of " +
+          "the list. Completed memos of folders with the completion feature are left out.",
         querystring: homeReviewListQuerySchema,
         response: { 200: homeReviewListResponseSchema },
         errors: [ErrorCode.VALIDATION_FAILED],
@@ -29,7 +32,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const query = parseInput(homeReviewListQuerySchema, request.query);
-      return { memos: await listHomeReviewMemos(app.deps, user.id, query) };
+      return listHomeReviewPage(app.deps, user.id, query);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { SortMode } from "@mnemo/domain";
-import { AppError, ErrorCode, objectIdSchema, sortModeSchema } from "@mnemo/domain";
+import { objectIdSchema, sortModeSchema } from "@mnemo/domain";
 import { z } from "zod";
+import { decodeOpaqueCursor, encodeOpaqueCursor, invalidCursor } from "../../http/opaque-cursor.js";
 import { type PagePosition, pageKeyLength } from "./memo-page.repo.js";
 
 // The cursor of a folder's memo list: base64url JSON of the sort mode, the start of "today" of
@@ -33,13 +34,7 @@ export function encodeCursor(cursor: Cursor): string {
     k: cursor.after.values,
     id: cursor.after.id,
   };
-  return Buffer.from(JSON.stringify(body)).toString("base64url");
-}
-
-function invalidCursor(issue: string): AppError {
-  return new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
-    { path: "cursor", issue },
-  ]);
+  return encodeOpaqueCursor(body);
 }
 
 /**
@@ -68,24 +63,14 @@ export function isComparablePageKey(mode: SortMode, values: readonly number[]): 
  * @throws VALIDATION_FAILED (path `cursor`) for a damaged or forged cursor, or one of another mode
  */
 export function decodeCursor(text: string, mode: SortMode): Cursor {
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
+  const body = decodeOpaqueCursor(text, cursorSchema, "Not a cursor of this list");
+  if (body.k.length !== pageKeyLength(body.m) || !isComparablePageKey(body.m, body.k)) {
     throw invalidCursor("Not a cursor of this list");
   }
-  const parsed = cursorSchema.safeParse(body);
-  if (
-    !parsed.success ||
-    parsed.data.k.length !== pageKeyLength(parsed.data.m) ||
-    !isComparablePageKey(parsed.data.m, parsed.data.k)
-  ) {
-    throw invalidCursor("Not a cursor of this list");
-  }
-  if (parsed.data.m !== mode) throw invalidCursor(`Cursor of sort mode ${parsed.data.m}`);
+  if (body.m !== mode) throw invalidCursor(`Cursor of sort mode ${body.m}`);
   return {
     mode,
-    todayStart: parsed.data.t,
-    after: { values: parsed.data.k, id: parsed.data.id },
+    todayStart: body.t,
+    after: { values: body.k, id: body.id },
   };
 }

@@ -6,7 +6,11 @@ import {
   type StoredMemoSummary,
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
-import { reindexStoredMemo, writeMemoSearchIndex } from "../../db/memo-search.repo.js";
+import {
+  indexNewMemos,
+  reindexStoredMemo,
+  writeMemoSearchIndex,
+} from "../../db/memo-search.repo.js";
 import { precompile } from "../../db/precompiled.js";
 import type { MemosTable } from "../../db/schema.js";
 import type { WriteContext } from "../../db/user-write.js";
@@ -194,6 +198,50 @@ export async function insertMemo(
     .executeTakeFirst();
   if (inserted) await writeMemoSearchIndex(write, memo.id, memo, { isNew: true });
   return inserted !== undefined;
+}
+
+/** Rows per multi-row insert of {@link insertNewMemos} (about 25 values a row). */
+const MEMO_INSERT_CHUNK = 200;
+
+/**
+ * Inserts memos the user does not have (the caller checked), many to a statement, each with its
+ * review counters, stamped with the write's `seq`, and indexes them for search: the rows
+ * {@link insertMemo} and a review's counters make, for an import's thousands of memos.
+ */
+export async function insertNewMemos(
+  write: WriteContext,
+  memos: ReadonlyArray<
+    Omit<MemoWrite, "revision"> & {
+      id: string;
+      createdAt: number;
+      reviewCount: number;
+      accumulatedReviewValue: number;
+      lastReviewedAt: number | null;
+    }
+  >,
+): Promise<void> {
+  const { trx, userId, seq } = write;
+  for (let start = 0; start < memos.length; start += MEMO_INSERT_CHUNK) {
+    const chunk = memos.slice(start, start + MEMO_INSERT_CHUNK);
+    await trx
+      .insertInto("memos")
+      .values(
+        chunk.map(
+          (memo) =>
+            ({
+              ...toColumns(memo, seq),
+              user_id: userId,
+              id: memo.id,
+              created_at: memo.createdAt,
+              review_count: memo.reviewCount,
+              accumulated_review_value: memo.accumulatedReviewValue,
+              last_reviewed_at: memo.lastReviewedAt,
+            }) as Insertable<MemosTable>,
+        ),
+      )
+      .execute();
+  }
+  await indexNewMemos(write, memos);
 }
 
 /**

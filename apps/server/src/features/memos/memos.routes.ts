@@ -46,7 +46,7 @@ const security = [{ session: [] }];
 const { VALIDATION_FAILED, MEMO_NOT_FOUND, FOLDER_NOT_FOUND, OP_ID_CONFLICT } = ErrorCode;
 
 /** Reads of shared memos one client address may make; anyone may call it, signed in or not. */
-const PUBLIC_MEMO_READS_PER_IP_PER_MINUTE = 60;
+export const PUBLIC_MEMO_READS_PER_IP_PER_MINUTE = 60;
 
 /**
  * Memos of the signed-in user: lists, CRUD, move, reviews, completion, priority and sharing; and

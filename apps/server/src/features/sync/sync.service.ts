@@ -5,7 +5,7 @@ import type {
   SyncDeletion,
   SyncedMemo,
 } from "@mnemo/domain";
-import { AppError, ErrorCode, withFolderTree } from "@mnemo/domain";
+import { withFolderTree } from "@mnemo/domain";
 import { z } from "zod";
 import {
   type StoredMemoWithContents,
@@ -13,6 +13,7 @@ import {
 } from "../../db/memo-contents.repo.js";
 import { withFsrs } from "../../db/memo-fsrs.js";
 import type { ServiceDeps } from "../../deps.js";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "../../http/opaque-cursor.js";
 import { presentMemoFields } from "../../present/memo.js";
 import {
   type ChangeEntry,
@@ -42,24 +43,12 @@ const cursorSchema = z.object({
 const FEED_START: ChangeKey = { seq: -1, kind: "folder", id: "" };
 
 function encodeCursor(key: ChangeKey): string {
-  const body = { v: 1, s: key.seq, k: key.kind, i: key.id };
-  return Buffer.from(JSON.stringify(body)).toString("base64url");
+  return encodeOpaqueCursor({ v: 1, s: key.seq, k: key.kind, i: key.id });
 }
 
 function decodeCursor(text: string): ChangeKey {
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
-    body = undefined;
-  }
-  const parsed = cursorSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, "request failed validation", [
-      { path: "cursor", issue: "Not a cursor of the change feed" },
-    ]);
-  }
-  return { seq: parsed.data.s, kind: parsed.data.k, id: parsed.data.i };
+  const body = decodeOpaqueCursor(text, cursorSchema, "Not a cursor of the change feed");
+  return { seq: body.s, kind: body.k, id: body.i };
 }
 
 /** Feed order: seq, then kind, then id in code-unit order (as the SQL orders each source). */

@@ -7,6 +7,7 @@ import { authApi } from "../../api/auth.api";
 import { ApiError, errorCodeOf } from "../../api/client";
 import { type Me, useUpdateMe } from "../../api/me.queries";
 import { setLanguage } from "../../i18n/i18n";
+import { DENSITIES, setDensity, useDensity } from "../../lib/density";
 import { setThemePreference, THEME_PREFERENCES, useThemePreference } from "../../lib/theme";
 import { confirmAlert, showAlert } from "../../overlays/alert";
 import { errorMessage, showError } from "../../overlays/error-dialog";
@@ -126,6 +127,7 @@ export function AccountSettingsScreen() {
         >
           <LanguageRow me={me} />
           <ThemeRow />
+          <DensityRow />
           <ListItem to="/select-country" end={t(`account.countries.${me.user.countryCode}`)}>
             {t("account.country.label")}
           </ListItem>
@@ -135,6 +137,10 @@ export function AccountSettingsScreen() {
         </ListGroup>
 
         {!isAnonymous && <ReminderSettingsGroup me={me} />}
+
+        <ListGroup footer={t("import.settingsFooter")}>
+          <ListItem to="/import">{t("import.title")}</ListItem>
+        </ListGroup>
 
         {hasPassword && (
           <ListGroup header={t("account.security.header")}>
@@ -286,6 +292,34 @@ function ThemeRow() {
               onClick={() => setThemePreference(preference)}
             >
               {t(`account.theme.${preference}`)}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </li>
+  );
+}
+
+/** PRODUCT.md › List density: this device's memo lists, comfortable or compact (not sent). */
+function DensityRow() {
+  const { t } = useTranslation();
+  const id = useId();
+  const current = useDensity();
+  return (
+    <li className="list-item">
+      <div className="list-item-static">
+        <span className="list-item-main" id={id}>
+          {t("account.density.label")}
+        </span>
+        <fieldset className="segmented account-segmented" aria-labelledby={id}>
+          {DENSITIES.map((density) => (
+            <button
+              key={density}
+              type="button"
+              aria-pressed={density === current}
+              onClick={() => setDensity(density)}
+            >
+              {t(`account.density.${density}`)}
             </button>
           ))}
         </fieldset>

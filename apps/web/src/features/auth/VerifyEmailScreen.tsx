@@ -28,10 +28,13 @@ export function VerifyEmailScreen() {
   const isVerified = params.get("verified") === "1" && linkError === null;
   const loginPath = `/login${query({ email: email || undefined })}`;
 
-  // The link may be opened where the user is still signed in: nothing left to do but go home.
+  // Signed in when the link opens (a converted anonymous account's own browser is signed in by
+  // the link; or a session was still open): home, with the news that the address is verified.
   useEffect(() => {
-    if (isVerified && me) navigate(homePath(me.user.id), { replace: true });
-  }, [isVerified, me, navigate]);
+    if (!isVerified || !me) return;
+    showToast(t("auth.verify.verifiedToast"));
+    navigate(homePath(me.user.id), { replace: true });
+  }, [isVerified, me, navigate, t]);
 
   if (isVerified) {
     return (

@@ -73,12 +73,17 @@ export function MonthGrid({
               key={iso}
               type="button"
               className={className}
-              aria-label={parts.join(", ")}
               aria-pressed={iso === selectedIso}
               aria-current={isToday ? "date" : undefined}
               onClick={() => onChoose(day)}
             >
-              <span className="calendar-day-number">{day.getDate()}</span>
+              {/* The name is the full date in the interface language (issue 12 §3), read from
+                  the content rather than an aria-label that would not contain the visible "5"
+                  as a word ("11월 5일"), which WCAG 2.5.3 asks of a label. */}
+              <span className="visually-hidden">{parts.join(", ")}</span>
+              <span className="calendar-day-number" aria-hidden="true">
+                {day.getDate()}
+              </span>
               <span className="calendar-markers" aria-hidden="true">
                 {MARKERS.map((kind) =>
                   counts[kind] > 0 ? (

@@ -1,9 +1,11 @@
 import { type Folder, type FolderTreeRow, foldersInTreeOrder, ROOT_FOLDER_ID } from "@mnemo/domain";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import {
+  countFolderContents,
   useDeleteFolder,
   useFolder,
   useFolders,
@@ -256,9 +258,10 @@ function FolderEditButtons({
   };
 
   const deleteFolder = async () => {
+    const contents = await countFolderContents(folder.id).catch(() => null);
     const isConfirmed = await confirmAlert(
       t("folders.delete.title"),
-      t("folders.delete.message", { title }),
+      contents ? deleteMessage(t, title, contents) : t("folders.delete.message", { title }),
       t("common.delete"),
     );
     if (!isConfirmed) return;
@@ -326,4 +329,21 @@ function FolderEditButtons({
       )}
     </>
   );
+}
+
+/** The delete confirmation with what goes with the folder: "2 sub-folders and 14 memos". */
+function deleteMessage(
+  t: TFunction,
+  title: string,
+  contents: { subFolders: number; memos: number },
+): string {
+  if (contents.subFolders === 0 && contents.memos === 0) {
+    return t("folders.delete.messageEmpty", { title });
+  }
+  const memos = t("folders.delete.memos", { count: contents.memos });
+  if (contents.subFolders === 0)
+    return t("folders.delete.messageCounted", { title, contents: memos });
+  const subFolders = t("folders.delete.subFolders", { count: contents.subFolders });
+  const both = t("folders.delete.subFoldersAndMemos", { subFolders, memos });
+  return t("folders.delete.messageCounted", { title, contents: both });
 }

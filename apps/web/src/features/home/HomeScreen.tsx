@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCalendar } from "../../api/calendar.queries";
-import { useHomeReviewList } from "../../api/home.queries";
+import { useHomeReviewPages } from "../../api/home.queries";
 import { useFormat } from "../../i18n/format";
 import { useLabFlag } from "../../lib/lab-flags";
 import { addDays, localIsoDate } from "../../lib/local-date";
-import { useSignedInMe } from "../../session/me-context";
+import { displayNameOf, useSignedInMe } from "../../session/me-context";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { reviewStreak } from "./home-dates";
@@ -25,13 +25,18 @@ export function HomeScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const me = useSignedInMe();
-  const reviewList = useHomeReviewList();
+  const reviewList = useHomeReviewPages();
   const isCompact = useLabFlag("compactMemoList");
   const showsStreak = useLabFlag("showReviewStreak");
   const now = new Date();
-  const name = me.user.name.trim();
+  const name = displayNameOf(me);
   const part = greetingKey(now.getHours());
-  const memos = reviewList.data ?? [];
+  const pages = reviewList.data?.pages ?? [];
+  // Each memo once: a page read after a change made elsewhere (another device's review) may
+  // repeat a memo an earlier page showed; the earlier row stays until the list is read again.
+  const memos = uniqueById(pages.flatMap((page) => page.memos));
+  // Every page counts the whole list; the latest read is the freshest.
+  const total = pages.at(-1)?.total ?? memos.length;
 
   return (
     <Page title={t("home.title")}>
@@ -47,7 +52,7 @@ export function HomeScreen() {
       <div className="home-section-head">
         <h2 className="section-title home-section-title">{t("home.listTitle")}</h2>
         {reviewList.isSuccess && memos.length > 0 && (
-          <span className="muted small">{t("home.listSummary", { count: memos.length })}</span>
+          <span className="muted small">{t("home.listSummary", { count: total })}</span>
         )}
       </div>
 
@@ -73,6 +78,21 @@ export function HomeScreen() {
         <>
           <p className="home-list-hint muted small">{t("home.listHint")}</p>
           <ReviewItems memos={memos} label={t("home.listTitle")} isCompact={isCompact} />
+          {reviewList.hasNextPage && (
+            <div className="home-show-more">
+              <p className="muted small" aria-live="polite">
+                {t("home.shownOf", { shown: memos.length, count: total })}
+              </p>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={reviewList.isFetchingNextPage}
+                onClick={() => void reviewList.fetchNextPage()}
+              >
+                {reviewList.isFetchingNextPage ? t("common.loading") : t("home.showMore")}
+              </button>
+            </div>
+          )}
           <p className="home-footer-links small">
             <Link to="/today">{t("home.todayLink")}</Link>
             <span aria-hidden="true"> · </span>
@@ -82,6 +102,11 @@ export function HomeScreen() {
       )}
     </Page>
   );
+}
+
+function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
 
 /** Laboratory: the number of days in a row with a review, from the last 62 days of calendar. */

@@ -1,10 +1,16 @@
 import { type HomeReviewItem, ROOT_FOLDER_ID } from "@mnemo/domain";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isSameLocalDay } from "./home-dates";
 import { useReviewAction } from "./review-action";
 
-/** The memos of the review list, each with its folder, counts and a Review button. */
+/**
+ * The memos of the review list, each with its folder, counts and a Review button. A memo just
+ * reviewed shows "reviewed today" at once; when the list comes back re-ranked it slides to its
+ * new place (the others glide up, nothing jumps), and keyboard focus, if it was on that row,
+ * moves to the next row's Review button (issue 12 › The review list tells the truth).
+ */
 export function ReviewItems({
   memos,
   label,
@@ -15,19 +21,70 @@ export function ReviewItems({
   isCompact?: boolean;
 }) {
   const { review, isPending } = useReviewAction();
+  const listRef = useRef<HTMLUListElement>(null);
+  useRowMotion(listRef, memos.map((memo) => memo.id).join(" "));
+
+  const reviewAt = (index: number) => {
+    const memo = memos[index];
+    if (!memo) return;
+    const list = listRef.current;
+    const row = list?.querySelector(`[data-memo-id="${CSS.escape(memo.id)}"]`);
+    // Focus leaves the row being reviewed (its button is disabled a moment, then the row moves):
+    // it goes to the row after it, which is where the user's eyes and keys go next.
+    if (row?.contains(document.activeElement)) {
+      const next = memos[index + 1] ?? memos[index - 1];
+      if (next) {
+        list
+          ?.querySelector<HTMLButtonElement>(
+            `[data-memo-id="${CSS.escape(next.id)}"] .home-review-button`,
+          )
+          ?.focus();
+      }
+    }
+    void review(memo);
+  };
+
   return (
-    <ul className="list home-review-list" aria-label={label}>
-      {memos.map((memo) => (
+    <ul ref={listRef} className="list home-review-list" aria-label={label}>
+      {memos.map((memo, index) => (
         <ReviewItem
           key={memo.id}
           memo={memo}
           isCompact={isCompact}
           isPending={isPending(memo.id)}
-          onReview={() => review(memo)}
+          onReview={() => reviewAt(index)}
         />
       ))}
     </ul>
   );
+}
+
+/**
+ * Rows that change place slide from where they were (FLIP: measured before paint, relative to
+ * the list so scrolling is not mistaken for a move); none with `prefers-reduced-motion`.
+ */
+function useRowMotion(listRef: RefObject<HTMLUListElement | null>, order: string) {
+  const offsets = useRef(new Map<string, number>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the order of rows changes
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const isReduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    const listTop = list.getBoundingClientRect().top;
+    const next = new Map<string, number>();
+    for (const row of list.querySelectorAll<HTMLElement>("[data-memo-id]")) {
+      const id = row.dataset.memoId ?? "";
+      const offset = row.getBoundingClientRect().top - listTop;
+      next.set(id, offset);
+      const before = offsets.current.get(id);
+      if (isReduced || before === undefined || before === offset || !row.animate) continue;
+      row.animate([{ transform: `translateY(${before - offset}px)` }, { transform: "none" }], {
+        duration: 250,
+        easing: "ease-out",
+      });
+    }
+    offsets.current = next;
+  }, [order]);
 }
 
 function ReviewItem({
@@ -46,7 +103,7 @@ function ReviewItem({
   const isReviewedToday =
     memo.lastReviewedAt !== null && isSameLocalDay(memo.lastReviewedAt, new Date());
   return (
-    <li className="list-item home-review-item">
+    <li className="list-item home-review-item" data-memo-id={memo.id}>
       <Link
         className="home-review-link"
         to={`/view-private-memo?memoId=${encodeURIComponent(memo.id)}`}

@@ -35,7 +35,7 @@ export function TodayScreen() {
     completed: [],
   };
   const totalReviews = day.reviewed.reduce((sum, memo) => sum + memo.count, 0);
-  const mostDue = (reviewList.data ?? []).slice(0, MOST_DUE_COUNT);
+  const mostDue = (reviewList.data?.memos ?? []).slice(0, MOST_DUE_COUNT);
 
   return (
     <Page title={t("home.today.title")}>

@@ -1,5 +1,5 @@
-import type { HomeReviewItem } from "@mnemo/domain";
-import { useQueryClient } from "@tanstack/react-query";
+import type { HomeReviewItem, HomeReviewListResponse } from "@mnemo/domain";
+import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { homeKeys } from "../../api/home.queries";
 import { useReviewMemo } from "../../api/memos.queries";
@@ -29,12 +29,22 @@ export function useReviewAction() {
   const review = async (memo: HomeReviewItem) => {
     setPending(memo.id, true);
     const now = Date.now();
-    client.setQueriesData<HomeReviewItem[]>({ queryKey: reviewListsKey }, (list) =>
-      list?.map((row) =>
+    const counted = (page: HomeReviewListResponse): HomeReviewListResponse => ({
+      ...page,
+      memos: page.memos.map((row) =>
         row.id === memo.id
           ? { ...row, reviewCount: row.reviewCount + 1, lastReviewedAt: now }
           : row,
       ),
+    });
+    // The first page alone (today) or every page read so far (home).
+    client.setQueriesData<HomeReviewListResponse | InfiniteData<HomeReviewListResponse>>(
+      { queryKey: reviewListsKey },
+      (data) => {
+        if (!data) return data;
+        if ("pages" in data) return { ...data, pages: data.pages.map(counted) };
+        return counted(data);
+      },
     );
     try {
       await reviewMemo.mutateAsync(memo.id);

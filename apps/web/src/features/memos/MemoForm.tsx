@@ -22,7 +22,7 @@ import { draftKey } from "../../offline/draft-key";
 import { offline } from "../../offline/offline-lazy";
 import { presentAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
-import { presentModal, useModalDismissGuard } from "../../overlays/modal";
+import { presentModal, useIsInModal, useModalDismissGuard } from "../../overlays/modal";
 import { presentPopover } from "../../overlays/popover";
 import { showToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
@@ -175,6 +175,12 @@ function MemoFields({
     editorHelp: useId(),
   };
   const titleInput = useRef<HTMLInputElement>(null);
+  const isInModal = useIsInModal();
+  // In the sheet the title takes the focus once the form is there (issue 12 §3); a page does not
+  // steal it (a phone would pop its keyboard over the screen).
+  useEffect(() => {
+    if (isInModal) titleInput.current?.focus();
+  }, [isInModal]);
   const folderSelect = useRef<HTMLSelectElement>(null);
   const editorField = useRef<HTMLDivElement>(null);
   const [title, setTitle] = useState(restored?.title ?? memo?.title ?? "");

@@ -10,6 +10,7 @@ import { Page } from "../../ui/Page";
 import { GearIcon, PlusIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
 import { MemoRow } from "./MemoRow";
+import { readSortChoice, storeSortChoice } from "./sort-choice";
 
 /**
  * private-memos/:folderId: the folder's memos in the chosen sort mode (default: the folder's),
@@ -75,7 +76,8 @@ function MemoList({ folder }: { folder: Folder }) {
   const sortId = useId();
   const [params, setParams] = useSearchParams();
   const requested = params.get("sort");
-  const chosen: SortMode | undefined = isSortMode(requested) ? requested : undefined;
+  // A link's mode, else the one this device last chose for the folder (PRODUCT.md › Sort modes).
+  const chosen: SortMode | undefined = isSortMode(requested) ? requested : readSortChoice(folder);
   const sortMode = chosen ?? folder.sortingMethod;
   const pages = useMemoPages(folder.id, chosen);
   const memos = pages.data?.pages.flatMap((page) => page.memos) ?? [];
@@ -99,6 +101,7 @@ function MemoList({ folder }: { folder: Folder }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const chooseSort = (mode: SortMode) => {
+    storeSortChoice(folder, mode);
     const next = new URLSearchParams(params);
     if (mode === folder.sortingMethod) next.delete("sort");
     else next.set("sort", mode);

@@ -46,9 +46,8 @@ export function GradeButtons({
             type="button"
             className={`review-grade review-grade-${grade}`}
             aria-keyshortcuts={String(grade)}
-            aria-label={
-              interval ? t("review.gradeButtonLabel", { grade: name, interval, key: grade }) : name
-            }
+            // Named by what it shows, in that order ("10 min Good"), so a voice command of the
+            // visible words finds it (WCAG 2.5.3); the key is aria-keyshortcuts, not read twice.
             onClick={() => onGrade(grade)}
           >
             <span className="review-grade-interval">{interval}</span>

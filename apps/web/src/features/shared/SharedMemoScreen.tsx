@@ -27,10 +27,17 @@ export function SharedMemoScreen() {
       {memo.isPending ? (
         <Spinner label={t("common.loading")} />
       ) : isNotFound ? (
-        <div className="shared-missing" role="status">
+        // Unshared, or a wrong token: the server answers the same for both (it tells nothing).
+        <section className="shared-missing" aria-labelledby="shared-missing-title">
           <SearchIcon />
-          <p className="shared-missing-text">{errorMessage(ErrorCode.MEMO_NOT_FOUND)}</p>
-        </div>
+          <h2 id="shared-missing-title" className="shared-missing-text">
+            {t("shared.missing.title")}
+          </h2>
+          <p className="shared-missing-body muted">{t("shared.missing.body")}</p>
+          <Link className="button" to="/home">
+            {me ? t("shared.backHome") : t("shared.missing.home")}
+          </Link>
+        </section>
       ) : memo.isError ? (
         <EmptyState title={t("shared.loadFailed")}>
           <p>{errorMessage(errorCodeOf(memo.error))}</p>

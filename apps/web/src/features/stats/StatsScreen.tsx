@@ -63,7 +63,7 @@ function Heatmap({ stats }: { stats: StatsResponse }) {
   const { t } = useTranslation();
   const format = useFormat();
   const weeks = heatmapWeeks(stats.from, stats.to, stats.days);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   // The latest weeks are the ones a user looks for: a narrow screen starts scrolled to them.
   useEffect(() => {
     const element = scroller.current;
@@ -81,7 +81,15 @@ function Heatmap({ stats }: { stats: StatsResponse }) {
           to: format.date(dayMs(stats.to)),
         })}
       </p>
-      <div ref={scroller} className="stats-heatmap-scroller">
+      {/* A region that scrolls sideways takes the focus, so the arrow keys can scroll it too
+          (WCAG 2.1.1). */}
+      <section
+        ref={scroller}
+        className="stats-heatmap-scroller"
+        aria-labelledby="stats-heatmap-title"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+        tabIndex={0}
+      >
         <ol className="stats-heatmap" aria-labelledby="stats-heatmap-title">
           {weeks.flat().map((cell) => {
             const date = format.date(dayMs(cell.date));
@@ -103,7 +111,7 @@ function Heatmap({ stats }: { stats: StatsResponse }) {
             );
           })}
         </ol>
-      </div>
+      </section>
       <div className="stats-legend muted small" aria-hidden="true">
         <span>{t("stats.heatmap.less")}</span>
         {[0, 1, 2, 3, 4].map((level) => (
@@ -126,7 +134,7 @@ function Windows({ stats }: { stats: StatsResponse }) {
       <dl className="stats-windows">
         {stats.windows.map((window) => (
           <div key={window.days} className="stats-window">
-            <dt>{t("stats.windows.window", { days: window.days })}</dt>
+            <dt>{t("stats.windows.window", { count: window.days })}</dt>
             <dd>
               <span className="stats-window-value">
                 {t("stats.windows.perDay", { value: format.rate(window.perDay) })}

@@ -114,9 +114,10 @@ function AddSubjectsForm() {
     const names = parseSubjectNames(text);
     const tooLong = names.find((name) => name.length > MAX_NAME_LENGTH);
     if (names.length === 0) return setProblem(t("subjects.form.empty"));
-    if (names.length > MAX_NAMES) return setProblem(t("subjects.form.tooMany", { max: MAX_NAMES }));
+    if (names.length > MAX_NAMES)
+      return setProblem(t("subjects.form.tooMany", { count: MAX_NAMES }));
     if (tooLong) {
-      return setProblem(t("subjects.form.tooLong", { max: MAX_NAME_LENGTH, name: tooLong }));
+      return setProblem(t("subjects.form.tooLong", { count: MAX_NAME_LENGTH, name: tooLong }));
     }
     setProblem(null);
     try {

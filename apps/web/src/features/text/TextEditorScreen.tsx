@@ -1,7 +1,7 @@
 import { isEmptyRichText } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { errorCodeOf } from "../../api/client";
+import { errorCodeOf, isNetworkError } from "../../api/client";
 import { useScratchText } from "../../api/text.queries";
 import { useFormat } from "../../i18n/format";
 import { sanitizeRichText } from "../../lib/html-text";
@@ -19,12 +19,14 @@ export function TextEditorScreen() {
   const contents = text.data?.contents ?? "";
   const updatedAt = text.data?.updatedAt ?? null;
   const isEmpty = isEmptyRichText(contents);
+  // Offline the note is the device's copy and cannot be saved: no way into the editor.
+  const canEdit = text.isSuccess && !text.data.isFromDevice;
 
   return (
     <Page
       title={t("text.title")}
       actions={
-        text.isSuccess && (
+        canEdit && (
           <Link className="text-button" to="/upsert-text">
             {t("common.edit")}
           </Link>
@@ -34,40 +36,57 @@ export function TextEditorScreen() {
       {text.isPending ? (
         <Spinner label={t("common.loading")} />
       ) : text.isError ? (
-        <EmptyState title={t("text.loadFailed")}>
-          <p>{errorMessage(errorCodeOf(text.error))}</p>
+        <EmptyState title={t(isNetworkError(text.error) ? "text.offlineTitle" : "text.loadFailed")}>
+          <p>
+            {isNetworkError(text.error)
+              ? t("text.offlineNoCopy")
+              : errorMessage(errorCodeOf(text.error))}
+          </p>
           <button type="button" className="button button-secondary" onClick={() => text.refetch()}>
             {t("common.retry")}
           </button>
         </EmptyState>
-      ) : isEmpty ? (
-        <div className="text-card">
-          <EmptyState title={t("text.emptyTitle")}>
-            <p className="text-empty-body">{t("text.emptyBody")}</p>
-            <Link className="button" to="/upsert-text">
-              {t("text.write")}
-            </Link>
-          </EmptyState>
-        </div>
       ) : (
         <>
-          <article className="text-card text-note" aria-label={t("text.title")}>
-            <div
-              className="rich-text"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText
-              dangerouslySetInnerHTML={{ __html: sanitizeRichText(contents) }}
-            />
-          </article>
-          <div className="text-footer">
-            {updatedAt !== null && (
-              <span className="muted small">
-                {t("text.savedAt", { dateTime: format.dateTime(updatedAt) })}
-              </span>
-            )}
-            <Link className="button button-small button-secondary" to="/upsert-text">
-              {t("text.editNote")}
-            </Link>
-          </div>
+          {text.data.isFromDevice && (
+            <p className="text-offline muted small" role="status">
+              {t("text.offlineNotice")}
+            </p>
+          )}
+          {isEmpty ? (
+            <div className="text-card">
+              <EmptyState title={t("text.emptyTitle")}>
+                <p className="text-empty-body">{t("text.emptyBody")}</p>
+                {canEdit && (
+                  <Link className="button" to="/upsert-text">
+                    {t("text.write")}
+                  </Link>
+                )}
+              </EmptyState>
+            </div>
+          ) : (
+            <>
+              <article className="text-card text-note" aria-label={t("text.title")}>
+                <div
+                  className="rich-text"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText
+                  dangerouslySetInnerHTML={{ __html: sanitizeRichText(contents) }}
+                />
+              </article>
+              <div className="text-footer">
+                {updatedAt !== null && (
+                  <span className="muted small">
+                    {t("text.savedAt", { dateTime: format.dateTime(updatedAt) })}
+                  </span>
+                )}
+                {canEdit && (
+                  <Link className="button button-small button-secondary" to="/upsert-text">
+                    {t("text.editNote")}
+                  </Link>
+                )}
+              </div>
+            </>
+          )}
         </>
       )}
     </Page>

@@ -52,6 +52,8 @@ export default defineConfig({
           setupFiles: ["helpers/setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A poll waits on the app, which on a loaded 2-core CI machine can take seconds.
+          expect: { poll: { timeout: 5_000 } },
           // Each file runs a server and a browser: one file at a time on a 2-core machine, and
           // only after the other projects, so their timings do not compete with the browser's.
           fileParallelism: false,

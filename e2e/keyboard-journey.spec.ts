@@ -221,4 +221,46 @@ describe("a keyboard-only journey (issue 12 §3)", () => {
     },
     180_000,
   );
+
+  it("Enter in the title before the editor has loaded still leads into the contents", async () => {
+    const { page, context } = await newPage(stack.browser, {
+      viewport: "desktop",
+      lang: "en",
+      baseURL: stack.server.url,
+      // The editor's chunk is held back below; a service worker could serve it around the route.
+      serviceWorkers: "block",
+    });
+    await createVerifiedUser(context, stack.server.url, stack.mailbox, {
+      email: "slow-editor@example.com",
+      password: "keyboard-password-1",
+      name: "Slow",
+      lang: "en",
+    });
+    // Hold the lazily loaded editor back until the title's Enter has been pressed.
+    let releaseEditor = () => {};
+    const editorHeld = new Promise<void>((resolve) => {
+      releaseEditor = resolve;
+    });
+    let editorRequested = false;
+    await page.route(/\/assets\/RichTextEditor-[^/]*\.js$/, async (route) => {
+      editorRequested = true;
+      await editorHeld;
+      await route.continue();
+    });
+    await page.goto("/private-memos/root");
+    await page.getByRole("button", { name: tr("en", "memos.list.add"), exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: tr("en", "memos.form.addTitle") });
+    const titleField = sheet.getByLabel(tr("en", "memos.form.title"), { exact: true });
+    await expect.poll(() => isFocused(titleField)).toBe(true);
+    await expect.poll(() => editorRequested).toBe(true);
+    await page.keyboard.type("Early Enter");
+    await page.keyboard.press("Enter");
+    releaseEditor();
+    const editor = sheet.getByRole("textbox", { name: tr("en", "memos.form.contents") });
+    await expect.poll(() => isFocused(editor), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.type("typed after the editor arrived");
+    expect(await editor.textContent()).toBe("typed after the editor arrived");
+    expect(await titleField.inputValue()).toBe("Early Enter");
+    await context.close();
+  });
 });

@@ -17,6 +17,8 @@ export interface NewPageOptions {
   baseURL: string;
   /** IANA time zone of the page's clock, e.g. "Asia/Seoul". Unset: the machine's. */
   timezoneId?: string;
+  /** "block" keeps the app's service worker out, so page.route sees every request. */
+  serviceWorkers?: "allow" | "block";
 }
 
 /** Something the page reported as broken: a console.error line or an uncaught exception. */
@@ -88,6 +90,7 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
     locale,
     baseURL: options.baseURL,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   const page = await context.newPage();
   const problems: PageProblem[] = [];

@@ -183,6 +183,9 @@ function MemoFields({
   }, [isInModal]);
   const folderSelect = useRef<HTMLSelectElement>(null);
   const editorField = useRef<HTMLDivElement>(null);
+  // Enter in the title before the lazily loaded editor arrived: focus it when it does, so the
+  // key is not lost and the next keystrokes land in the contents.
+  const focusEditorOnReady = useRef(false);
   const [title, setTitle] = useState(restored?.title ?? memo?.title ?? "");
   const [hint, setHint] = useState(memo?.flashCardHint ?? "");
   const [tags, setTags] = useState<string[]>(memo?.tags ?? []);
@@ -254,7 +257,9 @@ function MemoFields({
     const { nativeEvent } = event;
     if (event.key !== "Enter" || nativeEvent.isComposing || nativeEvent.keyCode === 229) return;
     event.preventDefault();
-    editorField.current?.querySelector<HTMLElement>('[contenteditable="true"]')?.focus();
+    const editable = editorField.current?.querySelector<HTMLElement>('[contenteditable="true"]');
+    if (editable) editable.focus();
+    else focusEditorOnReady.current = true;
   };
 
   const submit = async (event: FormEvent) => {
@@ -380,6 +385,11 @@ function MemoFields({
               initialHtml={initialHtml}
               label={t("memos.form.contents")}
               describedBy={isEditing ? ids.editorHelp : undefined}
+              onReady={(focus) => {
+                if (!focusEditorOnReady.current) return;
+                focusEditorOnReady.current = false;
+                if (form.current?.contains(document.activeElement)) focus();
+              }}
               onChange={(html, isEmpty) => {
                 contents.current = { html, isEmpty };
                 draft.keep({ contents: html });

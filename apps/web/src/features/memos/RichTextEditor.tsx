@@ -2,7 +2,7 @@ import { ATTACHMENT_TYPES } from "@mnemo/domain";
 import Image from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCodeOf } from "../../api/client";
 import { displayUrlOf, queueImage } from "../../offline/images";
@@ -21,6 +21,8 @@ export interface RichTextEditorProps {
   onChange: (html: string, isEmpty: boolean) => void;
   /** Id of an element describing the editor (help text). */
   describedBy?: string;
+  /** Called once the editor is on the page (it loads lazily), with a way to focus it. */
+  onReady?: (focus: () => void) => void;
 }
 
 /**
@@ -86,6 +88,7 @@ export default function RichTextEditor({
   label,
   onChange,
   describedBy,
+  onReady,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const editorRef = useRef<Editor | null>(null);
@@ -119,6 +122,10 @@ export default function RichTextEditor({
     onUpdate: ({ editor: current }) => onChange(current.getHTML(), current.isEmpty),
   });
   editorRef.current = editor;
+  const announceReady = useRef(onReady);
+  useEffect(() => {
+    if (editor) announceReady.current?.(() => editor.commands.focus());
+  }, [editor]);
 
   const state = useEditorState({
     editor,

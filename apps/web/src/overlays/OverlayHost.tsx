@@ -4,6 +4,7 @@ import { useDialogFocus } from "./dialog-focus";
 import { ModalGuardContext } from "./modal";
 import { isBlockingOverlay, type Overlay, overlayStore, useOverlays } from "./overlay-store";
 import { POPOVER_WIDTH_PX } from "./popover";
+import { undoLatest } from "./toast";
 
 type AlertOverlay = Extract<Overlay, { kind: "alert" }>;
 type ModalOverlay = Extract<Overlay, { kind: "modal" }>;
@@ -28,6 +29,22 @@ export function OverlayHost() {
     return () => window.removeEventListener("keydown", onKey);
   }, [top]);
 
+  // Ctrl+Z (⌘Z) runs the newest Undo toast's undo, outside text fields (there it undoes typing)
+  // and while no dialog has the keyboard. A screen with its own Ctrl+Z stops the event first.
+  const isBlocked = overlays.some(isBlockingOverlay);
+  useEffect(() => {
+    if (isBlocked) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.key.toLowerCase() !== "z") return;
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
+      if (undoLatest()) event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [isBlocked]);
+
   const toasts = overlays.filter((overlay) => overlay.kind === "toast");
   // Only the topmost dialog can be reached; those under it are inert like the page (Root).
   const topBlocking = overlays.findLastIndex(isBlockingOverlay);
@@ -45,6 +62,11 @@ export function OverlayHost() {
           {toasts.map((toast) => (
             <div key={toast.id} className="toast" role="status">
               {toast.message}
+              {toast.action && (
+                <button type="button" className="toast-action" onClick={toast.action.run}>
+                  {toast.action.label}
+                </button>
+              )}
             </div>
           ))}
         </div>

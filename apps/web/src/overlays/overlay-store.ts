@@ -29,7 +29,13 @@ export type Overlay =
       setGuard: (guard: (() => boolean | Promise<boolean>) | undefined) => void;
       resolve: (value: unknown) => void;
     }
-  | { kind: "toast"; id: number; message: string }
+  | {
+      kind: "toast";
+      id: number;
+      message: string;
+      /** A button in the toast (Undo); pressing it runs `run` once and closes the toast. */
+      action?: { label: string; run: () => void };
+    }
   | { kind: "popover"; id: number; anchor: DOMRect; content: ReactNode }
   | { kind: "loading"; id: number; message: string };
 

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readTranslations } from "../../vite-plugins/i18n-bundle";
 import { ApiError } from "../api/client";
 import { confirmAlert } from "./alert";
@@ -14,7 +14,7 @@ import { showError } from "./error-dialog";
 import { presentModal } from "./modal";
 import { OverlayHost } from "./OverlayHost";
 import { overlayStore } from "./overlay-store";
-import { showToast, TOAST_DURATION_MS } from "./toast";
+import { showToast, showUndoToast, TOAST_DURATION_MS, UNDO_TOAST_DURATION_MS } from "./toast";
 
 // A string, not a URL object: jsdom replaces the global URL class.
 const translations = readTranslations(join(dirname(fileURLToPath(import.meta.url)), "../i18n"));
@@ -124,6 +124,53 @@ describe("showToast", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS + 50)));
     expect(screen.queryByRole("status")).toBeNull();
     expect(Date.now() - start).toBeGreaterThanOrEqual(TOAST_DURATION_MS);
+  });
+});
+
+describe("showUndoToast (issue 12 §1)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("runs the undo once from its button and closes", async () => {
+    render(<OverlayHost />);
+    const undo = vi.fn();
+    act(() => showUndoToast("메모를 삭제했습니다", "실행 취소", undo));
+    const button = screen.getByRole("button", { name: "실행 취소" });
+    await userEvent.click(button);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("status")).toBeNull();
+    await userEvent.keyboard("{Control>}z{/Control}");
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs the newest undo on Ctrl+Z, never inside a text field, and only for 5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(
+      <>
+        <input aria-label="title" />
+        <OverlayHost />
+      </>,
+    );
+    const older = vi.fn();
+    const newer = vi.fn();
+    act(() => showUndoToast("first", "Undo", older));
+    act(() => showUndoToast("second", "Undo", newer));
+    // A newer Undo toast replaces the older one.
+    expect(screen.getAllByRole("status").map((toast) => toast.textContent)).toEqual(["secondUndo"]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByLabelText("title"));
+    await user.keyboard("{Control>}z{/Control}");
+    expect(newer).not.toHaveBeenCalled();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard("{Control>}z{/Control}");
+    expect(newer).toHaveBeenCalledTimes(1);
+    expect(older).not.toHaveBeenCalled();
+
+    const late = vi.fn();
+    act(() => showUndoToast("third", "Undo", late));
+    act(() => vi.advanceTimersByTime(UNDO_TOAST_DURATION_MS + 10));
+    expect(screen.queryByRole("status")).toBeNull();
+    await user.keyboard("{Control>}z{/Control}");
+    expect(late).not.toHaveBeenCalled();
   });
 });
 

@@ -321,24 +321,23 @@ function keepForUndo(opId: string, memo: CachedMemo): void {
   }
 }
 
+/** The memo as it was before the change `opId`, when this tab kept it (once: it is forgotten). */
+function takeBefore(opId: string): CachedMemo | undefined {
+  const before = beforeChange.get(opId);
+  beforeChange.delete(opId);
+  return before;
+}
+
 /**
- * Takes back the change `opId` of a memo: while it still waits in the outbox (and is not being
- * sent) it is simply dropped, else `inverse` is queued after it with an opId of its own (the
- * server applies it once). Answers the memo as it was before the change, when this tab kept it.
+ * Takes back the change `opId` of a memo in the outbox: while it still waits there (and is not
+ * being sent) it is simply dropped, else `inverse` is queued after it with an opId of its own
+ * (the server applies it once). The last step of its transaction (see `memoOp`).
  */
-async function takeBack(
-  db: CacheDb,
-  memoId: string,
-  opId: string,
-  inverse: OutboxOp,
-): Promise<CachedMemo | undefined> {
+async function takeBack(db: CacheDb, memoId: string, opId: string, inverse: OutboxOp) {
   const waiting = await db.outbox.where("targetId").equals(memoId).toArray();
   const entry = waiting.find((candidate) => candidate.opId === opId);
   if (entry?.seq !== undefined && !isBeingSent(opId)) await db.outbox.delete(entry.seq);
   else await queue(db, inverse);
-  const before = beforeChange.get(opId);
-  beforeChange.delete(opId);
-  return before;
 }
 
 /**
@@ -377,8 +376,11 @@ export async function undoReviewLocally(memoId: string, opId: string): Promise<v
   await change(async (db) => {
     const memo = await requireMemo(db, memoId);
     const inverse: OutboxOp = { kind: "memo.review.undo", memoId, reviewOpId: opId };
-    const before = await takeBack(db, memoId, opId, inverse);
-    if (!before) return;
+    const before = takeBefore(opId);
+    if (!before) {
+      await takeBack(db, memoId, opId, inverse);
+      return;
+    }
     const folder = await db.folders.get(memo.folderId);
     const restored: CachedMemo = {
       ...memo,
@@ -391,6 +393,7 @@ export async function undoReviewLocally(memoId: string, opId: string): Promise<v
     else delete restored.reviewedDates;
     delete restored.homeRv;
     await db.memos.put({ ...restored, ...derivedKeys(restored, folder) });
+    await takeBack(db, memoId, opId, inverse);
   });
 }
 
@@ -423,8 +426,8 @@ export function uncompleteMemoLocally(memoId: string, opId = randomId()): Promis
 
 /** Puts back a memo's completion fields as they were before a change this tab kept. */
 async function restoreCompletion(db: CacheDb, memoId: string, before: CachedMemo | undefined) {
-  if (!before) return;
   const memo = await requireMemo(db, memoId);
+  if (!before) return;
   const restored: CachedMemo = { ...memo, completedCount: before.completedCount };
   if (before.completedDates) restored.completedDates = before.completedDates;
   else delete restored.completedDates;
@@ -437,18 +440,18 @@ async function restoreCompletion(db: CacheDb, memoId: string, before: CachedMemo
  */
 export async function undoCompleteLocally(memoId: string, opId: string): Promise<void> {
   await change(async (db) => {
-    await requireMemo(db, memoId);
+    await restoreCompletion(db, memoId, takeBefore(opId));
     const inverse: OutboxOp = { kind: "memo.complete.undo", memoId, completionOpId: opId };
-    await restoreCompletion(db, memoId, await takeBack(db, memoId, opId, inverse));
+    await takeBack(db, memoId, opId, inverse);
   });
 }
 
 /** PRODUCT.md › Undo: takes back the un-complete made under `opId`, as {@link undoCompleteLocally}. */
 export async function undoUncompleteLocally(memoId: string, opId: string): Promise<void> {
   await change(async (db) => {
-    await requireMemo(db, memoId);
+    await restoreCompletion(db, memoId, takeBefore(opId));
     const inverse: OutboxOp = { kind: "memo.uncomplete.undo", memoId, uncompleteOpId: opId };
-    await restoreCompletion(db, memoId, await takeBack(db, memoId, opId, inverse));
+    await takeBack(db, memoId, opId, inverse);
   });
 }
 

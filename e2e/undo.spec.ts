@@ -86,6 +86,9 @@ describe("Undo after a change (issue 12 §1)", () => {
       await screenshot(page, `undo-review-toast-${viewport}-${lang}`);
       await reviewed.click();
       await reviewed.waitFor({ state: "detached" });
+      await list
+        .getByText(tr(lang, "home.reviewedToday"), { exact: true })
+        .waitFor({ state: "detached" });
       await waitForOutboxEmpty(page);
       expect((await serverMemo(context, memoId)).reviewCount).toBe(0);
 
@@ -141,6 +144,20 @@ describe("Undo after a change (issue 12 §1)", () => {
       await page.getByRole("link", { name: w.title, exact: true }).waitFor();
       await waitForOutboxEmpty(page);
       expect((await serverMemo(context, memoId)).folderId).toBe(fromId);
+
+      // 5. In the review session Ctrl+Z belongs to the session: an Undo toast from before stays.
+      if (viewport === "desktop") {
+        await raise(0).click();
+        const raised = undoButton(page, lang, tr(lang, "memos.undo.priority", { value: 1 }));
+        await raised.waitFor();
+        await page.getByRole("link", { name: tr(lang, "review.startFolder"), exact: true }).click();
+        await page.locator("#review-card-title").getByText(w.title).waitFor();
+        expect(await raised.isVisible()).toBe(true);
+        await page.keyboard.press("Control+z");
+        expect(await raised.isVisible()).toBe(true);
+        await waitForOutboxEmpty(page);
+        expect((await serverMemo(context, memoId)).priority).toBe(1);
+      }
 
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },

@@ -41,7 +41,9 @@ export {
   reorderFoldersLocally,
   reviewMemoLocally,
   uncompleteMemoLocally,
+  undoCompleteLocally,
   undoReviewLocally,
+  undoUncompleteLocally,
   updateFolderLocally,
   updateMemoLocally,
 } from "./local-writes";

@@ -74,8 +74,7 @@ async function recordStartup(page: Page): Promise<void> {
       const root = document.getElementById("root");
       if (!root || record.appMountedAt !== null) return;
       new MutationObserver((_, observer) => {
-        if (document.getElementById("startup-indicator") !== null && root.children.length > 0)
-          return;
+        if (document.getElementById("startup") !== null && root.children.length > 0) return;
         record.appMountedAt = performance.now();
         observer.disconnect();
       }).observe(root, { childList: true });

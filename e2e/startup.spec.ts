@@ -163,6 +163,7 @@ describe("start-up (issue 12 §5)", () => {
       await page.goto("/", { waitUntil: "commit" });
       const indicator = page.getByRole("progressbar", {
         name: tr(lang, "common.loading"),
+        exact: true,
       });
       const sawIndicator = await indicator
         .first()

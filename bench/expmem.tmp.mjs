@@ -1,1 +1,0 @@
-/tmp/expmem.tmp.mjs

@@ -38,7 +38,15 @@ let clock = T0;
 /** An id (or a next-page URL) taken when the request is sent, from what exists by then. */
 class Ref {
   constructor(
-    readonly pool: "memo" | "folder" | "attachment" | "import" | "other" | "page" | "review",
+    readonly pool:
+      | "memo"
+      | "folder"
+      | "attachment"
+      | "import"
+      | "other"
+      | "page"
+      | "review"
+      | "trashedMemo",
     readonly index: number,
   ) {}
   toString(): string {
@@ -141,7 +149,9 @@ const idLiteral = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "0", "-1", "😀", "메모", "\u0000", "a/b", "a?b=1"),
 );
 /** Mostly one of the user's ids, sometimes the other user's, sometimes made up. */
-function idOf(pool: "memo" | "folder" | "attachment" | "import"): fc.Arbitrary<string | Ref> {
+function idOf(
+  pool: "memo" | "folder" | "attachment" | "import" | "trashedMemo",
+): fc.Arbitrary<string | Ref> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.nat().map((i) => new Ref(pool, i)) },
     { weight: 1, arbitrary: fc.nat().map((i) => new Ref("other", i)) },
@@ -155,6 +165,12 @@ const rarely = (id: fc.Arbitrary<string | Ref>) =>
 const folder = idOf("folder");
 const attachment = idOf("attachment");
 const importJob = idOf("import");
+const trashedMemo = idOf("trashedMemo");
+const trashKind = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("memo") },
+  fc.constant("folder"),
+  text,
+);
 
 const nonBlank = fc
   .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
@@ -629,6 +645,18 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: plan("DELETE /api/folders/:folderId", path("folders", folder)) },
+  {
+    weight: 3,
+    arbitrary: plan(
+      "POST /api/trash/restore",
+      path("trash", "restore"),
+      bodyOf({ kind: trashKind, id: trashedMemo, opId }, ["kind", "id"]),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: plan("DELETE /api/trash/:kind/:id", path("trash", trashKind, trashedMemo)),
+  },
   { weight: 4, arbitrary: plan("POST /api/attachments", path("attachments"), uploadBody) },
   {
     weight: 3,
@@ -687,6 +715,8 @@ const pools: Record<Ref["pool"], string[]> = {
   page: [],
   /** Paths of the user's reviews, to undo: `/api/memos/<memoId>/reviews/<opId>`. */
   review: [],
+  /** Ids of the memos in the user's trash. */
+  trashedMemo: [],
 };
 let requestCount = 0;
 /** Per route: how many requests succeeded and how many were refused. */
@@ -764,8 +794,9 @@ async function send(request: Plan): Promise<TestResponse> {
 /** Every 50 requests, takes the user's ids afresh, so later requests hit existing objects. */
 async function refreshPools(): Promise<void> {
   if (requestCount % 50 !== 0) return;
-  const { memos, folders, attachments, imports } = await userRows(server, userId);
+  const { memos, folders, attachments, imports, trashItems } = await userRows(server, userId);
   pools.memo = memos.map((row) => row.id);
+  pools.trashedMemo = trashItems.filter((row) => row.kind === "memo").map((row) => row.id);
   pools.import = imports.map((row) => row.id);
   pools.attachment = attachments.map((row) => row.id);
   pools.folder = folders.map((row) => row.id);
@@ -962,7 +993,7 @@ describe("fuzzed requests to the memo, folder and attachment routes", () => {
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(27);
+    expect(routes).toHaveLength(29);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({

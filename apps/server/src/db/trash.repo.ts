@@ -1,4 +1,4 @@
-import { DAY_MS } from "@mnemo/domain";
+import { DAY_MS, randomId } from "@mnemo/domain";
 import { type Selectable, sql } from "kysely";
 import type { Executor } from "./database.js";
 import type {
@@ -286,6 +286,28 @@ export async function selectLiveFolderIds(
   return new Set(rows.map((row) => row.id));
 }
 
+/** The rows, each under a new opId when the user has a row with its opId now. */
+async function keysTaken<R extends { op_id: string }>(
+  write: WriteContext,
+  table: "memo_reviews" | "memo_completions",
+  rows: readonly R[],
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const { trx, userId } = write;
+  const taken = new Set<string>();
+  for (let start = 0; start < rows.length; start += 500) {
+    const ids = rows.slice(start, start + 500).map((row) => row.op_id);
+    const found = await trx
+      .selectFrom(table)
+      .select("op_id")
+      .where("user_id", "=", userId)
+      .where(inValueList(trx, "op_id", ids))
+      .execute();
+    for (const row of found) taken.add(row.op_id);
+  }
+  return rows.map((row) => (taken.has(row.op_id) ? { ...row, op_id: randomId() } : row));
+}
+
 /**
  * Puts the kept rows back, stamped with the write's `seq` so the change feed sends them again, and
  * removes their tombstones (they are live again). Folders are inserted parents first; the caller
@@ -322,18 +344,21 @@ export async function insertRestoredRows(
       .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
       .execute();
   }
-  for (let start = 0; start < payload.reviews.length; start += INSERT_CHUNK * 4) {
+  // A review's or completion's opId may have been taken since the delete (a replayed op applies
+  // to another memo once the row is gone): such a row comes back under a new opId, so the
+  // memo's counters still equal its rows.
+  const reviews = await keysTaken(write, "memo_reviews", payload.reviews);
+  for (let start = 0; start < reviews.length; start += INSERT_CHUNK * 4) {
     await trx
       .insertInto("memo_reviews")
-      .values(payload.reviews.slice(start, start + INSERT_CHUNK * 4))
-      .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+      .values(reviews.slice(start, start + INSERT_CHUNK * 4))
       .execute();
   }
-  for (let start = 0; start < payload.completions.length; start += INSERT_CHUNK * 4) {
+  const completions = await keysTaken(write, "memo_completions", payload.completions);
+  for (let start = 0; start < completions.length; start += INSERT_CHUNK * 4) {
     await trx
       .insertInto("memo_completions")
-      .values(payload.completions.slice(start, start + INSERT_CHUNK * 4))
-      .onConflict((oc) => oc.columns(["user_id", "op_id"]).doNothing())
+      .values(completions.slice(start, start + INSERT_CHUNK * 4))
       .execute();
   }
   for (let start = 0; start < payload.fsrs.length; start += INSERT_CHUNK * 2) {

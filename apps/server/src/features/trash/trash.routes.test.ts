@@ -151,6 +151,27 @@ describe("DELETE /api/memos/:memoId → the trash", () => {
   });
 });
 
+describe("POST /api/sync/ops memo.delete and memo.restore", () => {
+  it("applies a replayed delete and restore once each", async () => {
+    const { client } = await signUpVerified(server);
+    const folder = await buildFolder(client);
+    const memo = await buildMemo(client, { folderId: folder.id });
+    const remove = { kind: "memo.delete", opId: newOpId("del"), memoId: memo.id };
+    const back = { kind: "memo.restore", opId: newOpId("back"), memoId: memo.id };
+    const first = await client.post("/api/sync/ops", { ops: [remove, back] });
+    expect(first.status).toBe(200);
+    expect(first.body.results.map((r: { status: string }) => r.status)).toEqual([
+      "applied",
+      "applied",
+    ]);
+    // The same batch again (a retry after a lost answer) changes nothing: the memo stays live.
+    const replay = await client.post("/api/sync/ops", { ops: [remove, back] });
+    expect(replay.status).toBe(200);
+    expect((await client.get(`/api/memos/${memo.id}`)).status).toBe(200);
+    expect(await trash(client)).toEqual([]);
+  });
+});
+
 describe("DELETE /api/folders/:folderId → the trash", () => {
   it("trashes the folder with its sub-folders and memos, and restores them together", async () => {
     const { client } = await signUpVerified(server);

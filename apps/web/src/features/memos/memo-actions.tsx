@@ -9,10 +9,11 @@ import {
   useReviewMemo,
   useUncompleteMemo,
 } from "../../api/memos.queries";
+import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
 import { presentModal } from "../../overlays/modal";
-import { showToast } from "../../overlays/toast";
+import { showToast, showUndoToast } from "../../overlays/toast";
 import { CloseIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
 
@@ -30,6 +31,7 @@ export function useMemoActions() {
   const priority = useChangePriority();
   const move = useMoveMemo();
   const remove = useDeleteMemo();
+  const restore = useRestoreFromTrash();
 
   const attempt = async (work: () => Promise<unknown>): Promise<boolean> => {
     try {
@@ -77,7 +79,12 @@ export function useMemoActions() {
       );
       if (!isConfirmed) return false;
       const isDeleted = await attempt(() => remove.mutateAsync(memo.id));
-      if (isDeleted) showToast(t("memos.delete.done"));
+      // PRODUCT.md › Trash: Undo takes it out of the trash again, through the outbox.
+      if (isDeleted) {
+        showUndoToast(t("memos.delete.done"), t("common.undo"), () => {
+          void attempt(() => restore.mutateAsync({ kind: "memo", id: memo.id }));
+        });
+      }
       return isDeleted;
     },
   };

@@ -53,7 +53,7 @@ describe("the trash", () => {
     await createVerifiedUser(context, stack.server.url, stack.mailbox, {
       email: `trash-${viewport}-${lang}@example.com`,
       password: "trash-password-1",
-      name: "Trash",
+      name: "Mina",
       lang,
     });
     const post = (path: string, body: unknown) =>

@@ -98,7 +98,8 @@ describe("the trash", () => {
     await screenshot(page, `trash-memo-${viewport}-${lang}`);
     await restore.click();
     await restore.waitFor({ state: "detached" });
-    await page.goto(`/private-memos/${folderId}`);
+    // Back in the app (no reload): the folder's list shows it again.
+    await page.goBack();
     await memoLink.waitFor();
     await waitForOutboxEmpty(page);
     expect(await folderOf(context, memo.id)).toBe(folderId);
@@ -125,7 +126,7 @@ describe("the trash", () => {
     expect(await trashOnServer(context)).toEqual([otherId]);
 
     // 4. Empty the trash (asked first): it is empty, on the server too.
-    await page.goto("/trash");
+    await openFromMenu(page, viewport, lang, tr(lang, "nav.trash"));
     await page
       .getByRole("button", {
         name: tr(lang, "trash.restoreLabel", { title: w.other }),

@@ -42,6 +42,7 @@ async function liveReads(client: TestClient, folderId: string, word: string) {
   const queue = (await client.get("/api/review/queue")).body.memos;
   const found = (await client.get(`/api/search?q=${encodeURIComponent(word)}`)).body.results;
   const tags = (await client.get("/api/tags")).body.tags;
+  const calendar = (await client.get("/api/calendar?from=2026-11-01&to=2026-11-30")).body.days;
   const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
   return {
     list: ids(list),
@@ -50,6 +51,9 @@ async function liveReads(client: TestClient, folderId: string, word: string) {
     queue: ids(queue),
     search: ids(found),
     tags: tags.map((tag: { tag: string }) => tag.tag) as string[],
+    calendar: (calendar as Array<{ created: Array<{ id: string }>; reviewed: unknown[] }>).flatMap(
+      (day) => [...day.created.map((memo) => memo.id), ...day.reviewed.map(() => "review")],
+    ),
   };
 }
 
@@ -78,6 +82,7 @@ describe("DELETE /api/memos/:memoId → the trash", () => {
       queue: [],
       search: [],
       tags: [],
+      calendar: [],
     });
     expect(await trash(client)).toEqual([
       {
@@ -104,6 +109,7 @@ describe("DELETE /api/memos/:memoId → the trash", () => {
     });
     const reads = await liveReads(client, folder.id, "apple");
     expect(reads).toMatchObject({ list: [memo.id], search: [memo.id], tags: ["과일"] });
+    expect(reads.calendar.sort()).toEqual([memo.id, "review"].sort());
     expect(await trash(client)).toEqual([]);
     clock = T0;
   });

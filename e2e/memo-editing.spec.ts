@@ -299,7 +299,10 @@ describe("editing memos and folders", () => {
       await shot("move-dialog");
       await moveDialog.getByRole("button", { name: w.otherFolder, exact: true }).click();
       await moveDialog.waitFor({ state: "detached" });
-      await page.getByText(tr(lang, "memos.move.done")).first().waitFor();
+      await page
+        .getByText(tr(lang, "memos.undo.moved", { folder: w.otherFolder }))
+        .first()
+        .waitFor();
       await page.getByText(tr(lang, "memos.list.empty")).waitFor();
       expect(await memoLink(page, w.moved).count()).toBe(0);
       expect(await memosOf(context, fromId)).toHaveLength(0);

@@ -107,6 +107,11 @@ export const ErrorCode = {
   REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
   /** No review of this memo has that opId (also answered for another user's memo or review). */
   REVIEW_NOT_FOUND: "REVIEW_NOT_FOUND",
+  /**
+   * No completion (or un-completion) of this memo has that opId, to undo (also answered for
+   * another user's memo).
+   */
+  COMPLETION_NOT_FOUND: "COMPLETION_NOT_FOUND",
   /** "Optimize" needs at least `FSRS_OPTIMIZE_MIN_REVIEWS` graded reviews (issue 9 › Personal parameters). */
   FSRS_NOT_ENOUGH_REVIEWS: "FSRS_NOT_ENOUGH_REVIEWS",
   /** The FSRS optimizer cannot run on this server; the default parameters stay in use. */

@@ -130,9 +130,11 @@ export {
 export {
   type ChangePriorityInput,
   type CompleteMemoInput,
+  type CompletionParams,
   type CreateMemoInput,
   changePriorityInputSchema,
   completeMemoInputSchema,
+  completionParamsSchema,
   createMemoInputSchema,
   type ListMemosQuery,
   type ListMemosResponse,

@@ -112,6 +112,38 @@ describe.runIf(dialect === "sqlite")("SQLite's page cache", () => {
   });
 });
 
+describe.runIf(dialect === "sqlite")("a bulk reader (Db.openBulkReader, for exports)", () => {
+  it("is a read-only connection of its own with a 2 MiB cache, seeing what was committed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-bulk-"));
+    const db = openDatabase({ kind: "sqlite", file: join(dir, "mnemo.sqlite") });
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db.kysely);
+      await sql`insert into notes (body) values ('first')`.execute(db.kysely);
+      const reader = db.openBulkReader();
+      expect(reader.kysely).not.toBe(db.kysely);
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(reader.kysely);
+      expect(cache.rows[0]?.cache_size).toBe(-2048);
+      const shared = await sql<{ cache_size: number }>`pragma cache_size`.execute(db.kysely);
+      expect(shared.rows[0]?.cache_size).toBe(-65536);
+      await sql`insert into notes (body) values ('second')`.execute(db.kysely);
+      const rows = await sql<{ body: string }>`select body from notes order by id`.execute(
+        reader.kysely,
+      );
+      expect(rows.rows.map((row) => row.body)).toEqual(["first", "second"]);
+      await expect(
+        sql`insert into notes (body) values ('from the reader')`.execute(reader.kysely),
+      ).rejects.toThrow(/readonly/i);
+      await reader.close();
+      // Closing it leaves the shared connection open.
+      const after = await sql<{ n: number }>`select count(*) as n from notes`.execute(db.kysely);
+      expect(after.rows[0]?.n).toBe(2);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(dialect === "sqlite")("openDatabase where a SQLite database existed", () => {
   it("refuses to create an empty one in its place unless MNEMO_ALLOW_NEW_DATABASE is set", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mnemo-marker-"));

@@ -43,7 +43,36 @@ export interface Db {
    * none here): a figure that must stop growing once every query of the app has run.
    */
   cachedStatementCount(): number | null;
+  /**
+   * A connection for one long read of a whole account (an export), closed by `close`. On a
+   * SQLite file it is a read-only connection of its own with a small page cache: scanning every
+   * memo would otherwise fill the shared connection's 64 MiB cache (memory the export keeps)
+   * and push out the pages interactive requests use. Elsewhere it is the shared `kysely`.
+   */
+  openBulkReader(): BulkReader;
   destroy(): Promise<void>;
+}
+
+export interface BulkReader {
+  kysely: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/** Page cache of a bulk reader: enough for an index's inner pages, not the table's. */
+const BULK_READER_CACHE_MIB = 2;
+
+/** The shared connection as a bulk reader: PostgreSQL's pool, or an in-memory SQLite database. */
+function sharedReader(kysely: Kysely<Database>): BulkReader {
+  return { kysely, close: async () => {} };
+}
+
+/** A read-only SQLite connection of its own on `file` (see Db.openBulkReader). */
+function openSqliteBulkReader(file: string): BulkReader {
+  const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma(`cache_size = ${-1024 * BULK_READER_CACHE_MIB}`);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, close: () => kysely.destroy() };
 }
 
 // pg returns int8 (bigint) as strings to avoid precision loss; our int8 columns hold epoch
@@ -157,6 +186,7 @@ export function openDatabase(database: Config["database"]): Db {
       file: null,
       checkFileIdentity: () => {},
       cachedStatementCount: () => null,
+      openBulkReader: () => sharedReader(kysely),
       destroy: () => kysely.destroy(),
     };
   }
@@ -192,6 +222,7 @@ export function openDatabase(database: Config["database"]): Db {
       file: null,
       checkFileIdentity: () => {},
       cachedStatementCount: statements.size,
+      openBulkReader: () => sharedReader(kysely),
       destroy: () => kysely.destroy(),
     };
   }
@@ -207,6 +238,7 @@ export function openDatabase(database: Config["database"]): Db {
     file: database.file,
     checkFileIdentity: () => checkSqliteFileIdentity(database.file, identity),
     cachedStatementCount: statements.size,
+    openBulkReader: () => openSqliteBulkReader(database.file),
     async destroy() {
       await checkpointer.stop();
       // Closing the last connection checkpoints what is left and removes the WAL file.

@@ -44,6 +44,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.MAIL_NOT_SENT]: 503,
   [ErrorCode.REQUEST_TIMEOUT]: 408,
   [ErrorCode.REVIEW_NOT_FOUND]: 404,
+  [ErrorCode.COMPLETION_NOT_FOUND]: 404,
   [ErrorCode.FSRS_NOT_ENOUGH_REVIEWS]: 400,
   [ErrorCode.FSRS_OPTIMIZER_UNAVAILABLE]: 503,
   [ErrorCode.ATTACHMENT_NOT_FOUND]: 404,

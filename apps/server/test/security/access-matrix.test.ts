@@ -136,6 +136,18 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
     code: ErrorCode.MEMO_NOT_FOUND,
     body: () => ({ opId: newOpId() }),
   },
+  "DELETE /api/memos/:memoId/completions/:opId": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    prepare: async (client, ids) => {
+      await client.post(`/api/memos/${ids.memoId}/complete`, { opId: ids.opId });
+    },
+  },
+  "DELETE /api/memos/:memoId/uncompletions/:opId": {
+    code: ErrorCode.MEMO_NOT_FOUND,
+    prepare: async (client, ids) => {
+      await client.post(`/api/memos/${ids.memoId}/uncomplete`, { opId: ids.opId });
+    },
+  },
   "POST /api/memos/:memoId/uncomplete": {
     code: ErrorCode.MEMO_NOT_FOUND,
     body: () => ({ opId: newOpId() }),

@@ -46,6 +46,8 @@ class Ref {
       | "other"
       | "page"
       | "review"
+      | "completion"
+      | "uncompletion"
       | "trashedMemo",
     readonly index: number,
   ) {}
@@ -566,6 +568,26 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     ),
   },
   {
+    weight: 2,
+    arbitrary: plan(
+      "DELETE /api/memos/:memoId/completions/:opId",
+      fc.oneof(
+        { weight: 3, arbitrary: fc.nat().map((i) => new Ref("completion", i)) },
+        { weight: 1, arbitrary: path("memos", memo, "completions", opId) },
+      ),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: plan(
+      "DELETE /api/memos/:memoId/uncompletions/:opId",
+      fc.oneof(
+        { weight: 3, arbitrary: fc.nat().map((i) => new Ref("uncompletion", i)) },
+        { weight: 1, arbitrary: path("memos", memo, "uncompletions", opId) },
+      ),
+    ),
+  },
+  {
     weight: 3,
     arbitrary: plan(
       "GET /api/review/queue",
@@ -715,6 +737,10 @@ const pools: Record<Ref["pool"], string[]> = {
   page: [],
   /** Paths of the user's reviews, to undo: `/api/memos/<memoId>/reviews/<opId>`. */
   review: [],
+  /** Paths of the user's completions, to undo: `/api/memos/<memoId>/completions/<opId>`. */
+  completion: [],
+  /** Paths of the user's un-completes, to undo: `/api/memos/<memoId>/uncompletions/<opId>`. */
+  uncompletion: [],
   /** Ids of the memos in the user's trash. */
   trashedMemo: [],
 };
@@ -735,6 +761,8 @@ function resolve(value: unknown): unknown {
     const pool = pools[value.pool];
     if (pool.length > 0) return pool[value.index % pool.length];
     if (value.pool === "review") return "/api/memos/missing/reviews/missing-op";
+    if (value.pool === "completion") return "/api/memos/missing/completions/missing-op";
+    if (value.pool === "uncompletion") return "/api/memos/missing/uncompletions/missing-op";
     return value.pool === "page" ? "/api/folders/root/memos?limit=1" : `missing-${value.pool}`;
   }
   if (Array.isArray(value)) return value.map(resolve);
@@ -794,13 +822,21 @@ async function send(request: Plan): Promise<TestResponse> {
 /** Every 50 requests, takes the user's ids afresh, so later requests hit existing objects. */
 async function refreshPools(): Promise<void> {
   if (requestCount % 50 !== 0) return;
-  const { memos, folders, attachments, imports, trashItems } = await userRows(server, userId);
-  pools.memo = memos.map((row) => row.id);
-  pools.trashedMemo = trashItems.filter((row) => row.kind === "memo").map((row) => row.id);
-  pools.import = imports.map((row) => row.id);
-  pools.attachment = attachments.map((row) => row.id);
-  pools.folder = folders.map((row) => row.id);
-  pools.review = (await userRows(server, userId)).memoReviews.map(
+  const rows = await userRows(server, userId);
+  pools.memo = rows.memos.map((row) => row.id);
+  pools.trashedMemo = rows.trashItems.filter((row) => row.kind === "memo").map((row) => row.id);
+  pools.import = rows.imports.map((row) => row.id);
+  pools.attachment = rows.attachments.map((row) => row.id);
+  pools.folder = rows.folders.map((row) => row.id);
+  const memoPath = (memoId: string, kind: string, opId: string) =>
+    `/api/memos/${encodeURIComponent(memoId)}/${kind}/${encodeURIComponent(opId)}`;
+  pools.completion = rows.memoCompletions.map((row) =>
+    memoPath(row.memo_id, "completions", row.op_id),
+  );
+  pools.uncompletion = rows.memoCompletions.flatMap((row) =>
+    row.undo_op_id ? [memoPath(row.memo_id, "uncompletions", row.undo_op_id)] : [],
+  );
+  pools.review = rows.memoReviews.map(
     (row) =>
       `/api/memos/${encodeURIComponent(row.memo_id)}/reviews/${encodeURIComponent(row.op_id)}`,
   );
@@ -993,7 +1029,7 @@ describe("fuzzed requests to the memo, folder and attachment routes", () => {
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(29);
+    expect(routes).toHaveLength(31);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({

@@ -6,6 +6,7 @@ import {
   type MemoShare,
   type MemoShareResponse,
   type MemoSummary,
+  randomId,
   SORT_MODES,
   type SortMode,
   type UpdateMemoInput,
@@ -164,26 +165,43 @@ export function useDeleteMemo() {
   });
 }
 
+/** A review from a list, under an opId of its own: the answer carries it, to undo the review by. */
 export function useReviewMemo() {
   return useMutation({
     ...LOCAL,
-    mutationFn: async (memoId: string) => (await offline()).reviewMemoLocally(memoId),
+    mutationFn: async (memoId: string) =>
+      (await offline()).recordReviewLocally(memoId, randomId(), null),
   });
 }
 
+/** Completion and un-completion take the caller's opId, to undo them by (PRODUCT.md › Undo). */
 export function useCompleteMemo() {
   return useMutation({
     ...LOCAL,
-    mutationFn: async (memoId: string) => (await offline()).completeMemoLocally(memoId),
+    mutationFn: async ({ memoId, opId }: { memoId: string; opId: string }) =>
+      (await offline()).completeMemoLocally(memoId, opId),
   });
 }
 
 export function useUncompleteMemo() {
   return useMutation({
     ...LOCAL,
-    mutationFn: async (memoId: string) => (await offline()).uncompleteMemoLocally(memoId),
+    mutationFn: async ({ memoId, opId }: { memoId: string; opId: string }) =>
+      (await offline()).uncompleteMemoLocally(memoId, opId),
   });
 }
+
+/**
+ * PRODUCT.md › Undo: takes back a review, completion or un-completion by the opId it was made
+ * under; like every change it is made on the device and queued for the server.
+ */
+export const undoMemoChange = {
+  review: async (memoId: string, opId: string) => (await offline()).undoReviewLocally(memoId, opId),
+  complete: async (memoId: string, opId: string) =>
+    (await offline()).undoCompleteLocally(memoId, opId),
+  uncomplete: async (memoId: string, opId: string) =>
+    (await offline()).undoUncompleteLocally(memoId, opId),
+};
 
 export function useChangePriority() {
   return useMutation({

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { ErrorCode, LANGUAGES } from "@mnemo/domain";
+import { ErrorCode, LANGUAGES, syncOpSchema } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
 import { readTranslations } from "../../vite-plugins/i18n-bundle";
+import { opLabelKey } from "../shell/op-label";
 
 const translations = readTranslations(fileURLToPath(new URL(".", import.meta.url)));
 
@@ -35,6 +36,14 @@ describe("translations (src/i18n/<lang>/*.json)", () => {
     const en = [...flat.en.keys()].sort();
     expect(ko.filter((key) => !flat.en.has(key))).toEqual([]);
     expect(en.filter((key) => !flat.ko.has(key))).toEqual([]);
+  });
+
+  // The sheet of refused changes names each by its kind (undos included: PRODUCT.md › Undo).
+  it.each(LANGUAGES)("names every kind of outbox change in %s", (lang) => {
+    const kinds = syncOpSchema.options.map((option) => option.shape.kind.value);
+    expect(kinds).toContain("memo.complete.undo");
+    const unnamed = kinds.filter((kind) => typeof flat[lang].get(opLabelKey(kind)) !== "string");
+    expect(unnamed).toEqual([]);
   });
 
   it.each(LANGUAGES)("has only non-empty strings in %s", (lang) => {

@@ -103,6 +103,9 @@ export async function readCalendar(query: CalendarQuery): Promise<CalendarDay[]>
     else if (op.kind === "memo.review.undo") dropLatest(reviewed, memo.id);
     else if (op.kind === "memo.complete") completed.push(eventOf(memo, op.completedAt ?? queuedAt));
     else if (op.kind === "memo.uncomplete") dropLatest(completed, memo.id);
+    else if (op.kind === "memo.complete.undo") dropLatest(completed, memo.id);
+    // An undone un-complete brings back a completion whose day only the server knows: the
+    // calendar shows it again once the change is sent and the calendar read afresh.
   }
   return calendarDays({ created, reviewed, completed }, query);
 }

@@ -270,6 +270,7 @@ async function memoOp(
   memoId: string,
   op: OutboxOp,
   apply: (memo: CachedMemo, folder: Folder | undefined) => CachedMemo,
+  opId = randomId(),
 ): Promise<MemoSummary> {
   return change(async (db) => {
     const memo = await requireMemo(db, memoId);
@@ -282,7 +283,8 @@ async function memoOp(
       throw error;
     }
     await db.memos.put(next);
-    await queue(db, op);
+    await queue(db, op, opId);
+    keepForUndo(opId, memo);
     return toSummary(next, null);
   });
 }
@@ -334,12 +336,40 @@ export interface RecordedReview {
 }
 
 /**
- * The cached memos as they were before the reviews of this tab's sessions, by review opId, so
- * an undo puts back what the review changed on the device (the server derives its own copy from
- * the rows left). Only the latest few are kept: a session undoes its last review only.
+ * The cached memos as they were before the latest reviews and completions of this tab, by the
+ * change's opId, so an undo puts back what the change did on the device (the server derives its
+ * own copy from the rows left). Only the latest few are kept: an undo is offered for 5 s, and a
+ * session undoes its last review only (PRODUCT.md › Undo).
  */
-const beforeReview = new Map<string, CachedMemo>();
+const beforeChange = new Map<string, CachedMemo>();
 const KEPT_FOR_UNDO = 20;
+
+function keepForUndo(opId: string, memo: CachedMemo): void {
+  beforeChange.set(opId, memo);
+  for (const key of beforeChange.keys()) {
+    if (beforeChange.size <= KEPT_FOR_UNDO) break;
+    beforeChange.delete(key);
+  }
+}
+
+/** The memo as it was before the change `opId`, when this tab kept it (once: it is forgotten). */
+function takeBefore(opId: string): CachedMemo | undefined {
+  const before = beforeChange.get(opId);
+  beforeChange.delete(opId);
+  return before;
+}
+
+/**
+ * Takes back the change `opId` of a memo in the outbox: while it still waits there (and is not
+ * being sent) it is simply dropped, else `inverse` is queued after it with an opId of its own
+ * (the server applies it once). The last step of its transaction (see `memoOp`).
+ */
+async function takeBack(db: CacheDb, memoId: string, opId: string, inverse: OutboxOp) {
+  const waiting = await db.outbox.where("targetId").equals(memoId).toArray();
+  const entry = waiting.find((candidate) => candidate.opId === opId);
+  if (entry?.seq !== undefined && !isBeingSent(opId)) await db.outbox.delete(entry.seq);
+  else await queue(db, inverse);
+}
 
 /**
  * A review of the review session, with its grade (`null`: none, e.g. a repetition folder),
@@ -362,11 +392,7 @@ export async function recordReviewLocally(
       { kind: "memo.review", memoId, reviewedAt, ...(grade !== null && { grade }) },
       opId,
     );
-    beforeReview.set(opId, memo);
-    for (const key of beforeReview.keys()) {
-      if (beforeReview.size <= KEPT_FOR_UNDO) break;
-      beforeReview.delete(key);
-    }
+    keepForUndo(opId, memo);
     return { opId, memo: toSummary(next, null) };
   });
 }
@@ -380,13 +406,12 @@ export async function recordReviewLocally(
 export async function undoReviewLocally(memoId: string, opId: string): Promise<void> {
   await change(async (db) => {
     const memo = await requireMemo(db, memoId);
-    const waiting = await db.outbox.where("targetId").equals(memoId).toArray();
-    const entry = waiting.find((candidate) => candidate.opId === opId);
-    if (entry?.seq !== undefined && !isBeingSent(opId)) await db.outbox.delete(entry.seq);
-    else await queue(db, { kind: "memo.review.undo", memoId, reviewOpId: opId });
-    const before = beforeReview.get(opId);
-    beforeReview.delete(opId);
-    if (!before) return;
+    const inverse: OutboxOp = { kind: "memo.review.undo", memoId, reviewOpId: opId };
+    const before = takeBefore(opId);
+    if (!before) {
+      await takeBack(db, memoId, opId, inverse);
+      return;
+    }
     const folder = await db.folders.get(memo.folderId);
     const restored: CachedMemo = {
       ...memo,
@@ -399,22 +424,66 @@ export async function undoReviewLocally(memoId: string, opId: string): Promise<v
     else delete restored.reviewedDates;
     delete restored.homeRv;
     await db.memos.put({ ...restored, ...derivedKeys(restored, folder) });
+    await takeBack(db, memoId, opId, inverse);
   });
 }
 
-/** PRODUCT.md › Completion: the domain's `applyComplete`. */
-export function completeMemoLocally(memoId: string): Promise<MemoSummary> {
+/**
+ * PRODUCT.md › Completion: the domain's `applyComplete`, under `opId` (the caller's, to undo it
+ * by: {@link undoCompleteLocally}).
+ */
+export function completeMemoLocally(memoId: string, opId = randomId()): Promise<MemoSummary> {
   const completedAt = Date.now();
-  return memoOp(memoId, { kind: "memo.complete", memoId, completedAt }, (memo) =>
-    withIsCompleted(applyComplete(memo, completedAt)),
+  return memoOp(
+    memoId,
+    { kind: "memo.complete", memoId, completedAt },
+    (memo) => withIsCompleted(applyComplete(memo, completedAt)),
+    opId,
   );
 }
 
-/** PRODUCT.md › Completion: the domain's `applyUncomplete` (MEMO_NOT_COMPLETED without one). */
-export function uncompleteMemoLocally(memoId: string): Promise<MemoSummary> {
-  return memoOp(memoId, { kind: "memo.uncomplete", memoId }, (memo) =>
-    withIsCompleted(applyUncomplete(memo)),
+/**
+ * PRODUCT.md › Completion: the domain's `applyUncomplete` (MEMO_NOT_COMPLETED without one), under
+ * `opId` (to undo it by: {@link undoUncompleteLocally}).
+ */
+export function uncompleteMemoLocally(memoId: string, opId = randomId()): Promise<MemoSummary> {
+  return memoOp(
+    memoId,
+    { kind: "memo.uncomplete", memoId },
+    (memo) => withIsCompleted(applyUncomplete(memo)),
+    opId,
   );
+}
+
+/** Puts back a memo's completion fields as they were before a change this tab kept. */
+async function restoreCompletion(db: CacheDb, memoId: string, before: CachedMemo | undefined) {
+  const memo = await requireMemo(db, memoId);
+  if (!before) return;
+  const restored: CachedMemo = { ...memo, completedCount: before.completedCount };
+  if (before.completedDates) restored.completedDates = before.completedDates;
+  else delete restored.completedDates;
+  await db.memos.put(withIsCompleted(restored));
+}
+
+/**
+ * PRODUCT.md › Undo: takes back the completion made under `opId` (dropped from the outbox while
+ * it waits, else a `memo.complete.undo`); the device's memo gets its completion fields back.
+ */
+export async function undoCompleteLocally(memoId: string, opId: string): Promise<void> {
+  await change(async (db) => {
+    await restoreCompletion(db, memoId, takeBefore(opId));
+    const inverse: OutboxOp = { kind: "memo.complete.undo", memoId, completionOpId: opId };
+    await takeBack(db, memoId, opId, inverse);
+  });
+}
+
+/** PRODUCT.md › Undo: takes back the un-complete made under `opId`, as {@link undoCompleteLocally}. */
+export async function undoUncompleteLocally(memoId: string, opId: string): Promise<void> {
+  await change(async (db) => {
+    await restoreCompletion(db, memoId, takeBefore(opId));
+    const inverse: OutboxOp = { kind: "memo.uncomplete.undo", memoId, uncompleteOpId: opId };
+    await takeBack(db, memoId, opId, inverse);
+  });
 }
 
 /** PRODUCT.md › Priority: the domain's `changePriority`. */

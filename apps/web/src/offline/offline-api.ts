@@ -44,7 +44,9 @@ export {
   restoreLocally,
   reviewMemoLocally,
   uncompleteMemoLocally,
+  undoCompleteLocally,
   undoReviewLocally,
+  undoUncompleteLocally,
   updateFolderLocally,
   updateMemoLocally,
 } from "./local-writes";

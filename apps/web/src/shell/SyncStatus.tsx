@@ -13,6 +13,7 @@ import { dismissRejected, getSyncStatus, subscribeSyncStatus } from "../offline/
 import { showError } from "../overlays/error-dialog";
 import { presentModal } from "../overlays/modal";
 import { showToast } from "../overlays/toast";
+import { opLabelKey } from "./op-label";
 
 export function useSyncStatus() {
   return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getSyncStatus);
@@ -147,7 +148,7 @@ function RejectedChanges({ onClose }: { onClose: () => void }) {
           {rejected.map((entry) => (
             <li key={entry.id} className="sync-rejected-item">
               <p className="sync-rejected-what">
-                {t(`offline.op.${entry.op.kind}`)}
+                {t(opLabelKey(entry.op.kind))}
                 {entry.text?.title ? ` · ${entry.text.title}` : ""}
               </p>
               <p className="sync-rejected-why">{t(`errors.${entry.code}`)}</p>

@@ -205,6 +205,16 @@ export type ReviewMemoInput = z.infer<typeof reviewMemoInputSchema>;
 export const reviewParamsSchema = z.object({ memoId: objectIdSchema, opId: opIdSchema });
 export type ReviewParams = z.infer<typeof reviewParamsSchema>;
 
+/**
+ * `DELETE /api/memos/:memoId/completions/:opId`: undo the completion recorded with that opId
+ * (PRODUCT.md › Undo); it stops counting. `DELETE /api/memos/:memoId/uncompletions/:opId`: undo
+ * the un-complete made with that opId; the completion it removed counts again, at its own time.
+ * Both are idempotent (undoing again answers the memo again); an opId of no completion (or
+ * un-completion) of this memo is 404 `COMPLETION_NOT_FOUND`. Answer `memoSummaryResponseSchema`.
+ */
+export const completionParamsSchema = z.object({ memoId: objectIdSchema, opId: opIdSchema });
+export type CompletionParams = z.infer<typeof completionParamsSchema>;
+
 /** `POST /api/memos/:memoId/complete` and `/uncomplete`. */
 export const memoOpInputSchema = z.object({ opId: opIdSchema });
 export type MemoOpInput = z.infer<typeof memoOpInputSchema>;

@@ -93,6 +93,9 @@ export const SYNC_OPS_MAX = 100;
  *   the bodies of their single routes, with `memoId`.
  * - `memo.review.undo`: `DELETE /api/memos/:memoId/reviews/:opId` with `memoId` and the review's
  *   opId as `reviewOpId` (its own `opId` only names its result).
+ * - `memo.complete.undo` / `memo.uncomplete.undo`: `DELETE /api/memos/:memoId/completions/:opId`
+ *   / `…/uncompletions/:opId` with `memoId` and the undone op's opId as `completionOpId` /
+ *   `uncompleteOpId` (its own `opId` only names its result; PRODUCT.md › Undo).
  * - `folder.create` (`input.id` required; once by its opId as `memo.create`, `FOLDER_DELETED`
  *   for a deleted id), `folder.update` (`input` the fields of
  *   `PATCH /api/folders/:folderId`), `folder.delete`, `folder.order` (`folderIds`).
@@ -124,6 +127,18 @@ export const syncOpSchema = z.discriminatedUnion("kind", [
     reviewOpId: opIdSchema,
   }),
   completeMemoInputSchema.extend({ kind: z.literal("memo.complete"), memoId: objectIdSchema }),
+  z.object({
+    kind: z.literal("memo.complete.undo"),
+    opId: opIdSchema,
+    memoId: objectIdSchema,
+    completionOpId: opIdSchema,
+  }),
+  z.object({
+    kind: z.literal("memo.uncomplete.undo"),
+    opId: opIdSchema,
+    memoId: objectIdSchema,
+    uncompleteOpId: opIdSchema,
+  }),
   memoOpInputSchema.extend({ kind: z.literal("memo.uncomplete"), memoId: objectIdSchema }),
   changePriorityInputSchema.extend({ kind: z.literal("memo.priority"), memoId: objectIdSchema }),
   z.object({

@@ -1,9 +1,10 @@
 import type { ExportFormat } from "@mnemo/domain";
+import type { Db } from "../../db/database.js";
 import type { ServiceDeps } from "../../deps.js";
 import { apkgArchive } from "./apkg-archive.js";
 import { selectExportFolders } from "./export.repo.js";
 import { markdownArchive } from "./markdown-archive.js";
-import { mnemoArchive } from "./mnemo-archive.js";
+import { type ExportSource, mnemoArchive } from "./mnemo-archive.js";
 
 // Export (issue 11 §3, PRODUCT.md › Export): everything of the user as one download, made while
 // it is sent. The archive is an async generator of zip bytes that reads a page of memos only
@@ -24,17 +25,27 @@ export interface ExportArchive {
  */
 export const exportCounts = { running: 0, finished: 0, stopped: 0 };
 
-/** `chunks`, counted in {@link exportCounts}. */
-async function* counted(chunks: AsyncGenerator<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * The archive `write` makes from `source`, read on a connection of its own (Db.openBulkReader)
+ * opened at the first pull and closed when the archive ends or stops, and counted in
+ * {@link exportCounts}.
+ */
+async function* counted(
+  db: Db,
+  source: Omit<ExportSource, "db">,
+  write: (source: ExportSource) => AsyncGenerator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const reader = db.openBulkReader();
   exportCounts.running += 1;
   let isFinished = false;
   try {
-    yield* chunks;
+    yield* write({ ...source, db: reader.kysely });
     isFinished = true;
   } finally {
     exportCounts.running -= 1;
     if (isFinished) exportCounts.finished += 1;
     else exportCounts.stopped += 1;
+    await reader.close();
   }
 }
 
@@ -55,26 +66,26 @@ export async function exportArchive(
 ): Promise<ExportArchive> {
   const now = deps.now();
   const folders = await selectExportFolders(deps.db.kysely, userId);
-  const source = { db: deps.db.kysely, userId, now, folders };
+  const source = { userId, now, folders };
   const stamp = dateStamp(now);
   switch (format) {
     case "mnemo":
       return {
         fileName: `mnemo-${stamp}.zip`,
         contentType: "application/zip",
-        chunks: counted(mnemoArchive(source)),
+        chunks: counted(deps.db, source, mnemoArchive),
       };
     case "markdown":
       return {
         fileName: `mnemo-${stamp}-markdown.zip`,
         contentType: "application/zip",
-        chunks: counted(markdownArchive(source)),
+        chunks: counted(deps.db, source, markdownArchive),
       };
     case "apkg":
       return {
         fileName: `mnemo-${stamp}.apkg`,
         contentType: "application/octet-stream",
-        chunks: counted(apkgArchive(source)),
+        chunks: counted(deps.db, source, apkgArchive),
       };
   }
 }

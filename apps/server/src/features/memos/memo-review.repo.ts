@@ -319,6 +319,64 @@ export async function markLatestCompletionUndone(
   return updated !== undefined;
 }
 
+/** A completion row by its opId or by the opId of the un-complete that undid it. */
+export interface CompletionRow {
+  memoId: string;
+  undoneAt: number | null;
+}
+
+/** The completion recorded with `opId` (column `op_id`) or undone by it (`undo_op_id`). */
+export async function selectCompletionBy(
+  db: Executor,
+  userId: string,
+  column: "op_id" | "undo_op_id",
+  opId: string,
+): Promise<CompletionRow | undefined> {
+  const row = await db
+    .selectFrom("memo_completions")
+    .select(["memo_id", "undone_at"])
+    .where("user_id", "=", userId)
+    .where(column, "=", opId)
+    .executeTakeFirst();
+  return row && { memoId: row.memo_id, undoneAt: row.undone_at };
+}
+
+/**
+ * Marks the completion recorded with `opId` undone (an undo of the completion: no un-complete
+ * opId is stamped, so a later un-complete still takes the latest live completion).
+ */
+export async function markCompletionUndone(
+  db: Executor,
+  userId: string,
+  opId: string,
+  undoneAt: number,
+): Promise<void> {
+  await db
+    .updateTable("memo_completions")
+    .set({ undone_at: undoneAt })
+    .where("user_id", "=", userId)
+    .where("op_id", "=", opId)
+    .where("undone_at", "is", null)
+    .execute();
+}
+
+/**
+ * Makes the completion undone by the un-complete `undoOpId` count again. Its `undo_op_id` stays,
+ * so a replay of that un-complete still finds it used and changes nothing.
+ */
+export async function markCompletionLive(
+  db: Executor,
+  userId: string,
+  undoOpId: string,
+): Promise<void> {
+  await db
+    .updateTable("memo_completions")
+    .set({ undone_at: null })
+    .where("user_id", "=", userId)
+    .where("undo_op_id", "=", undoOpId)
+    .execute();
+}
+
 /**
  * Recounts a memo's completions that are not undone, and the latest of them; stamps the write's
  * change `seq`.

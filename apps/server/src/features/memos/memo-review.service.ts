@@ -17,9 +17,12 @@ import {
   addToPriority,
   insertCompletion,
   insertReview,
+  markCompletionLive,
+  markCompletionUndone,
   markLatestCompletionUndone,
   markReviewUndone,
   refreshCompletionCounters,
+  selectCompletionBy,
   selectCompletionOpMemoId,
   selectLiveReviews,
   selectMemoForReview,
@@ -207,6 +210,57 @@ export async function uncompleteMemo(
     if (!(await markLatestCompletionUndone(trx, userId, memoId, undo))) {
       throw new AppError(ErrorCode.MEMO_NOT_COMPLETED, `memo ${memoId} has no completion`);
     }
+    await refreshCompletionCounters(write, memoId);
+  });
+}
+
+function completionNotFound(memoId: string, opId: string): AppError {
+  return new AppError(
+    ErrorCode.COMPLETION_NOT_FOUND,
+    `memo ${memoId} has no completion or un-completion ${opId}`,
+  );
+}
+
+/**
+ * Undoes the completion recorded with `completionOpId` (PRODUCT.md › Undo): that row stops
+ * counting, whichever completion is the latest, and the counters are derived again. Undoing an
+ * undone completion changes nothing and answers the memo (so a replay runs once).
+ *
+ * @throws MEMO_NOT_FOUND; COMPLETION_NOT_FOUND when no completion of this memo has the opId
+ */
+export async function undoCompletion(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  completionOpId: string,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, write) => {
+    const completion = await selectCompletionBy(trx, userId, "op_id", completionOpId);
+    if (completion?.memoId !== memoId) throw completionNotFound(memoId, completionOpId);
+    if (completion.undoneAt !== null) return;
+    await markCompletionUndone(trx, userId, completionOpId, write.now);
+    await refreshCompletionCounters(write, memoId);
+  });
+}
+
+/**
+ * Undoes the un-complete made with `uncompleteOpId` (PRODUCT.md › Undo): the completion it
+ * removed counts again at its own time (a new completion would move it to today in the
+ * calendar). Undoing it again changes nothing and answers the memo.
+ *
+ * @throws MEMO_NOT_FOUND; COMPLETION_NOT_FOUND when no un-complete of this memo has the opId
+ */
+export async function undoUncompletion(
+  deps: Deps,
+  userId: string,
+  memoId: string,
+  uncompleteOpId: string,
+): Promise<MemoSummary> {
+  return runMemoOp(deps, userId, memoId, async (trx, write) => {
+    const completion = await selectCompletionBy(trx, userId, "undo_op_id", uncompleteOpId);
+    if (completion?.memoId !== memoId) throw completionNotFound(memoId, uncompleteOpId);
+    if (completion.undoneAt === null) return;
+    await markCompletionLive(trx, userId, uncompleteOpId);
     await refreshCompletionCounters(write, memoId);
   });
 }

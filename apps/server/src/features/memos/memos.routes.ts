@@ -1,6 +1,7 @@
 import {
   changePriorityInputSchema,
   completeMemoInputSchema,
+  completionParamsSchema,
   createMemoInputSchema,
   deleteQuerySchema,
   ErrorCode,
@@ -29,7 +30,9 @@ import {
   completeMemo,
   reviewMemo,
   uncompleteMemo,
+  undoCompletion,
   undoReview,
+  undoUncompletion,
 } from "./memo-review.service.js";
 import { getSharedMemo, shareMemo, unshareMemo } from "./memo-share.service.js";
 import {
@@ -262,6 +265,46 @@ export async function memoRoutes(app: FastifyInstance): Promise<void> {
       const { memoId } = parseInput(memoIdParamsSchema, request.params);
       const input = parseInput(memoOpInputSchema, request.body);
       return { memo: await uncompleteMemo(app.deps, user.id, memoId, input) };
+    },
+  );
+
+  app.delete(
+    "/memos/:memoId/completions/:opId",
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Undo the memo's completion recorded with this opId",
+        description: "Idempotent: undoing an undone completion answers the memo again.",
+        params: completionParamsSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, ErrorCode.COMPLETION_NOT_FOUND],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { memoId, opId } = parseInput(completionParamsSchema, request.params);
+      return { memo: await undoCompletion(app.deps, user.id, memoId, opId) };
+    },
+  );
+
+  app.delete(
+    "/memos/:memoId/uncompletions/:opId",
+    {
+      schema: routeSchema({
+        tags,
+        security,
+        summary: "Undo the un-complete made with this opId: its completion counts again",
+        description: "Idempotent: undoing it again answers the memo again.",
+        params: completionParamsSchema,
+        response: { 200: memoSummaryResponseSchema },
+        errors: [VALIDATION_FAILED, MEMO_NOT_FOUND, ErrorCode.COMPLETION_NOT_FOUND],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { memoId, opId } = parseInput(completionParamsSchema, request.params);
+      return { memo: await undoUncompletion(app.deps, user.id, memoId, opId) };
     },
   );
 

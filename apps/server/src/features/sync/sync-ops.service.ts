@@ -17,7 +17,9 @@ import {
   completeMemo,
   reviewMemo,
   uncompleteMemo,
+  undoCompletion,
   undoReview,
+  undoUncompletion,
 } from "../memos/memo-review.service.js";
 import { createMemo, deleteMemo, moveMemo, updateMemo } from "../memos/memos.service.js";
 import { restoreFromTrash } from "../trash/trash.service.js";
@@ -59,8 +61,12 @@ async function applyOp(
       const input = { opId, completedAt: op.completedAt };
       return { memo: await completeMemo(deps, user.id, op.memoId, input) };
     }
+    case "memo.complete.undo":
+      return { memo: await undoCompletion(deps, user.id, op.memoId, op.completionOpId) };
     case "memo.uncomplete":
       return { memo: await uncompleteMemo(deps, user.id, op.memoId, { opId }) };
+    case "memo.uncomplete.undo":
+      return { memo: await undoUncompletion(deps, user.id, op.memoId, op.uncompleteOpId) };
     case "memo.priority": {
       const input = { opId, delta: op.delta };
       return { memo: await changeMemoPriority(deps, user.id, op.memoId, input) };

@@ -1,9 +1,11 @@
 import type { HomeReviewItem, HomeReviewListResponse } from "@mnemo/domain";
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { homeKeys } from "../../api/home.queries";
-import { useReviewMemo } from "../../api/memos.queries";
+import { undoMemoChange, useReviewMemo } from "../../api/memos.queries";
 import { showError } from "../../overlays/error-dialog";
+import { showUndoToast } from "../../overlays/toast";
 
 /** Every cached home review list, whatever its length. */
 const reviewListsKey = [...homeKeys.all, "review-list"] as const;
@@ -11,9 +13,11 @@ const reviewListsKey = [...homeKeys.all, "review-list"] as const;
 /**
  * Records a review of a memo of the home review list. The row's count goes up at once (so the
  * user sees the tap counted); the server's answer then refreshes the list, in which the memo
- * usually moves down (its repetition score fell). A failure puts the server's numbers back.
+ * usually moves down (its repetition score fell). A failure puts the server's numbers back. An
+ * Undo toast offers to take the review back for 5 s.
  */
 export function useReviewAction() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const reviewMemo = useReviewMemo();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
@@ -47,7 +51,11 @@ export function useReviewAction() {
       },
     );
     try {
-      await reviewMemo.mutateAsync(memo.id);
+      const { opId } = await reviewMemo.mutateAsync(memo.id);
+      // PRODUCT.md › Undo: the review is taken back by its opId, queued like any change.
+      showUndoToast(t("memos.undo.reviewed"), t("common.undo"), () => {
+        undoMemoChange.review(memo.id, opId).catch(showError);
+      });
     } catch (error) {
       await client.invalidateQueries({ queryKey: homeKeys.all });
       await showError(error);

@@ -1,7 +1,8 @@
-import { foldersInTreeOrder, type MemoSummary } from "@mnemo/domain";
+import { type Folder, foldersInTreeOrder, type MemoSummary, randomId } from "@mnemo/domain";
 import { useTranslation } from "react-i18next";
 import { useFolders, useFolderTitle } from "../../api/folders.queries";
 import {
+  undoMemoChange,
   useChangePriority,
   useCompleteMemo,
   useDeleteMemo,
@@ -13,18 +14,25 @@ import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
 import { presentModal } from "../../overlays/modal";
-import { showToast, showUndoToast } from "../../overlays/toast";
+import { showUndoToast, UNDO_TOAST_DURATION_MS } from "../../overlays/toast";
 import { CloseIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
+import { continuePriorityStreak, type PriorityStreak, priorityStepsBack } from "./priority-undo";
 
 export type MemoRef = Pick<MemoSummary, "id" | "title" | "folderId" | "isCompleted">;
 
+/** The priority streak Undo of a priority change goes back to (see priority-undo.ts). */
+let priorityStreak: PriorityStreak | null = null;
+
 /**
  * What a user can do to a memo, shared by the list rows and the memo screen. Each action reports
- * its own failure with the error dialog; answers true when it happened.
+ * its own failure with the error dialog; answers true when it happened. A review, completion,
+ * un-completion, priority change or move offers Undo for 5 s (PRODUCT.md › Undo): the inverse
+ * change, queued like any other.
  */
 export function useMemoActions() {
   const { t } = useTranslation();
+  const titleOf = useFolderTitle();
   const review = useReviewMemo();
   const complete = useCompleteMemo();
   const uncomplete = useUncompleteMemo();
@@ -43,31 +51,67 @@ export function useMemoActions() {
     }
   };
 
+  const offerUndo = (message: string, undo: () => Promise<unknown>) =>
+    showUndoToast(message, t("common.undo"), () => void attempt(undo));
+
   return {
     /**
-     * One press, one review (each with its own opId). `announce` shows a toast with the new
-     * count, for screens where the count is not on display.
+     * One press, one review (each with its own opId). `announce` says the new count, for screens
+     * where the count is not on display.
      */
     review: (memo: MemoRef, announce = false) =>
       attempt(async () => {
-        const reviewed = await review.mutateAsync(memo.id);
-        if (announce) showToast(t("memos.actions.reviewed", { count: reviewed.reviewCount }));
+        const { opId, memo: reviewed } = await review.mutateAsync(memo.id);
+        offerUndo(
+          announce
+            ? t("memos.actions.reviewed", { count: reviewed.reviewCount })
+            : t("memos.undo.reviewed"),
+          () => undoMemoChange.review(memo.id, opId),
+        );
       }),
     toggleComplete: (memo: MemoRef) =>
       attempt(async () => {
-        if (memo.isCompleted) await uncomplete.mutateAsync(memo.id);
-        else await complete.mutateAsync(memo.id);
+        const opId = randomId();
+        if (memo.isCompleted) {
+          await uncomplete.mutateAsync({ memoId: memo.id, opId });
+          offerUndo(t("memos.undo.uncompleted"), () => undoMemoChange.uncomplete(memo.id, opId));
+        } else {
+          await complete.mutateAsync({ memoId: memo.id, opId });
+          offerUndo(t("memos.undo.completed"), () => undoMemoChange.complete(memo.id, opId));
+        }
       }),
-    changePriority: (memo: MemoRef, delta: 1 | -1) =>
-      attempt(() => priority.mutateAsync({ memoId: memo.id, delta })),
+    changePriority: (memo: MemoRef & { priority: number }, delta: 1 | -1) =>
+      attempt(async () => {
+        const changed = await priority.mutateAsync({ memoId: memo.id, delta });
+        const streak = continuePriorityStreak(priorityStreak, {
+          memoId: memo.id,
+          before: memo.priority,
+          now: Date.now(),
+          durationMs: UNDO_TOAST_DURATION_MS,
+        });
+        priorityStreak = streak;
+        offerUndo(t("memos.undo.priority", { value: changed.priority }), async () => {
+          if (priorityStreak === streak) priorityStreak = null;
+          for (const step of priorityStepsBack(changed.priority, streak.from)) {
+            await priority.mutateAsync({ memoId: memo.id, delta: step });
+          }
+        });
+      }),
     edit: (memo: MemoRef) => presentMemoModal(t("memos.form.updateTitle"), { memoId: memo.id }),
     move: async (memo: MemoRef) => {
-      const folderId = await presentModal<string>(t("memos.move.title"), (close) => (
+      const folder = await presentModal<Folder>(t("memos.move.title"), (close) => (
         <MoveSheet memo={memo} close={close} />
       ));
-      if (!folderId || folderId === memo.folderId) return false;
-      const isMoved = await attempt(() => move.mutateAsync({ memoId: memo.id, folderId }));
-      if (isMoved) showToast(t("memos.move.done"));
+      if (!folder || folder.id === memo.folderId) return false;
+      const from = memo.folderId;
+      const isMoved = await attempt(() =>
+        move.mutateAsync({ memoId: memo.id, folderId: folder.id }),
+      );
+      if (isMoved) {
+        offerUndo(t("memos.undo.moved", { folder: titleOf(folder) }), () =>
+          move.mutateAsync({ memoId: memo.id, folderId: from }),
+        );
+      }
       return isMoved;
     },
     /** Asks first (Cancel / Delete, PRODUCT.md › Editing and deleting) and deletes only on OK. */
@@ -91,7 +135,7 @@ export function useMemoActions() {
 }
 
 /** The folder picker of "move": every folder, the memo's own one marked and disabled. */
-function MoveSheet({ memo, close }: { memo: MemoRef; close: (folderId?: string) => void }) {
+function MoveSheet({ memo, close }: { memo: MemoRef; close: (folder?: Folder) => void }) {
   const { t } = useTranslation();
   const titleOf = useFolderTitle();
   const folders = useFolders();
@@ -118,7 +162,7 @@ function MoveSheet({ memo, close }: { memo: MemoRef; close: (folderId?: string) 
                   style={{ paddingInlineStart: `${16 + depth * 20}px` }}
                   disabled={isCurrent}
                   aria-current={isCurrent ? "true" : undefined}
-                  onClick={() => close(folder.id)}
+                  onClick={() => close(folder)}
                 >
                   <span>{titleOf(folder)}</span>
                   {isCurrent && <span className="muted small">{t("memos.move.current")}</span>}

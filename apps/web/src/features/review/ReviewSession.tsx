@@ -135,8 +135,8 @@ export function ReviewSession({
   };
 
   // The latest handler, read by one window listener (added once).
-  const onKeyDown = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  onKeyDown.current = (event) => {
+  const onKeyDown = useRef<(event: KeyboardEvent, isCapture: boolean) => void>(() => undefined);
+  onKeyDown.current = (event, isCapture) => {
     if (event.defaultPrevented || event.repeat || isTyping(event.target)) return;
     // A dialog (an error, a confirmation) owns the keyboard while it is open.
     if (overlayStore.snapshot().some((overlay) => overlay.kind !== "toast")) return;
@@ -145,13 +145,23 @@ export function ReviewSession({
     if (isConfirm && isControl(event.target)) return;
     const action = sessionKeyAction(event, { isRevealed: state.isRevealed, isFsrs, isOver });
     if (!action) return;
+    // The undo is taken in the capture phase, before the app's Ctrl+Z of Undo toasts
+    // (OverlayHost), which then finds it handled: in a session Ctrl+Z takes back the session's
+    // last review, never the change of a toast left from before (PRODUCT.md › Undo).
+    if (isCapture !== (action.type === "undo")) return;
     event.preventDefault();
+    event.stopPropagation();
     act(action);
   };
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKeyDown.current(event);
+    const early = (event: KeyboardEvent) => onKeyDown.current(event, true);
+    const listener = (event: KeyboardEvent) => onKeyDown.current(event, false);
+    window.addEventListener("keydown", early, true);
     window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
+    return () => {
+      window.removeEventListener("keydown", early, true);
+      window.removeEventListener("keydown", listener);
+    };
   }, []);
 
   const swipe = useSwipe((direction) => {

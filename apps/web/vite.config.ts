@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { i18nBundle } from "./vite-plugins/i18n-bundle.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
+import { stylesheetAfterStartup } from "./vite-plugins/stylesheet-after-startup.ts";
 
 const i18nDir = fileURLToPath(new URL("./src/i18n", import.meta.url));
 
@@ -74,7 +75,12 @@ const pwa = VitePWA({
 export default defineConfig(({ mode }) => {
   const isNative = mode === "native";
   return {
-    plugins: [react(), i18nBundle(i18nDir), ...(isNative ? [] : [pwa, precompress()])],
+    plugins: [
+      react(),
+      i18nBundle(i18nDir),
+      stylesheetAfterStartup(),
+      ...(isNative ? [] : [pwa, precompress()]),
+    ],
     // The domain package is consumed from its TypeScript source, as in the server's tests.
     resolve: { conditions: ["@mnemo/source", "module", "browser", "development|production"] },
     build: { manifest: true, target: "es2022", sourcemap: false },

@@ -5,10 +5,14 @@
 {
   let stored = null;
   let density = null;
+  let lang = null;
   try {
     stored = localStorage.getItem("mnemo.theme");
     // PRODUCT.md › List density (src/lib/density.ts), before the first paint too.
     density = localStorage.getItem("mnemo.density");
+    // PRODUCT.md › Start-up: index.html's start-up indicator is named in the language the app
+    // will start in (src/i18n/i18n.ts initialLanguage: the same key and rule).
+    lang = localStorage.getItem("mnemo.lang");
   } catch {
     // Storage refused: the system's scheme applies.
   }
@@ -20,4 +24,9 @@
     "data-density",
     density === "compact" ? "compact" : "comfortable",
   );
+  if (lang !== "ko" && lang !== "en") {
+    const preferred = (navigator.languages || []).map((tag) => tag.slice(0, 2));
+    lang = preferred.includes("en") && !preferred.includes("ko") ? "en" : "ko";
+  }
+  document.documentElement.lang = lang;
 }

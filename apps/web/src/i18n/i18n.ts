@@ -43,7 +43,10 @@ export async function initI18n(): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: initialLanguage(),
-      fallbackLng: DEFAULT_LANGUAGE,
+      // No fallback language: i18next would fetch it at start too (the Korean file on an English
+      // start), and translations.test.ts already holds both languages to the same keys
+      // (PRODUCT.md › Start-up: only the active language's strings load).
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: "currentOnly",
       interpolation: { escapeValue: false },

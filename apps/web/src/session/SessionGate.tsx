@@ -10,6 +10,7 @@ import { setLanguage } from "../i18n/i18n";
 import { closeOfflineCache, loadOffline, openOfflineCache } from "../offline/offline-lazy";
 import { showAlert } from "../overlays/alert";
 import { MeContext, useOptionalMe } from "./me-context";
+import { StartupIndicator } from "./StartupIndicator";
 import { homePath, rememberUser, signOut } from "./session";
 
 /**
@@ -93,11 +94,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   // Without a user record the screens wait behind the alert until the logout is done.
   if (me.isPending || hasNoUserRecord) {
-    return (
-      <div className="startup" role="progressbar" aria-label={t("common.loading")}>
-        <span className="spinner spinner-large" />
-      </div>
-    );
+    return <StartupIndicator />;
   }
   return <MeContext.Provider value={me.data ?? null}>{children}</MeContext.Provider>;
 }

@@ -173,7 +173,9 @@ export function AppShell() {
       ) : (
         <div className="app-narrow">
           <MainRegion className="app-main" isInert={isMenuOpen}>
-            <SyncStatus />
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
             {content}
           </MainRegion>
           <div

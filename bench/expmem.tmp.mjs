@@ -1,0 +1,1 @@
+/tmp/expmem.tmp.mjs

@@ -80,6 +80,7 @@ describe("every screen of PRODUCT.md › Screens", () => {
       "/review",
       `/review?folderId=${folder.folder.id}`,
       "/stats",
+      "/trash",
       ...(viewport === "desktop" ? ["/analytics"] : []),
     ];
     const notFoundHeading = tr(lang, "info.notFound.heading");

@@ -5,6 +5,7 @@ import { stopSearchIndexing } from "./db/memo-search.repo.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { failInterruptedImports } from "./features/imports/imports.service.js";
 import { startReminderScheduler } from "./features/reminders/reminder-scheduler.js";
+import { startTrashSweeper } from "./features/trash/trash-sweeper.js";
 import { createMailer } from "./mail/mailer.js";
 
 const config = loadConfig();
@@ -16,8 +17,10 @@ await failInterruptedImports({ db, now: Date.now });
 const app = await buildApp({ config, db, mailer: createMailer(config.mail, console) });
 
 let reminders: { stop(): Promise<void> } | null = null;
+let trashSweeper: { stop(): Promise<void> } | null = null;
 const close = async () => {
   await reminders?.stop();
+  await trashSweeper?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -28,5 +31,7 @@ process.once("SIGTERM", close);
 await app.listen({ host: config.host, port: config.port });
 // Daily reminder e-mails at each user's local time (PRODUCT.md › Daily reminders).
 reminders = startReminderScheduler(app.deps, app.log);
+// Trashed memos and folders are deleted for good after 30 days (PRODUCT.md › Trash).
+trashSweeper = startTrashSweeper(app.deps, app.log);
 const where = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
 console.log(`Mnemo is running at ${config.publicUrl} (database: ${where})`);

@@ -46,6 +46,7 @@ const WITHOUT_INPUT = new Set([
   "GET /api/tags",
   "GET /api/fsrs/parameters",
   "GET /api/imports",
+  "GET /api/trash",
   "POST /api/fsrs/optimize",
 ]);
 

@@ -97,6 +97,8 @@ export const ErrorCode = {
   MEMO_DELETED: "MEMO_DELETED",
   /** A folder create whose id was deleted: a deleted folder is never created again. */
   FOLDER_DELETED: "FOLDER_DELETED",
+  /** No such memo or folder in the user's trash (also answered for another user's ids). */
+  TRASH_ITEM_NOT_FOUND: "TRASH_ITEM_NOT_FOUND",
   /** The request line and headers are larger than the server reads (16 KB). */
   REQUEST_HEADERS_TOO_LARGE: "REQUEST_HEADERS_TOO_LARGE",
   /** The account exists but its e-mail could not be sent; the user can ask for it again. */

@@ -272,6 +272,21 @@ export {
   scratchTextSchema,
 } from "./api/text.js";
 export {
+  type RestoreTrashInput,
+  type RestoreTrashResponse,
+  restoreTrashInputSchema,
+  restoreTrashResponseSchema,
+  TRASH_RETENTION_MS,
+  type TrashItem,
+  type TrashItemParams,
+  type TrashKind,
+  type TrashListResponse,
+  trashItemParamsSchema,
+  trashItemSchema,
+  trashKindSchema,
+  trashListResponseSchema,
+} from "./api/trash.js";
+export {
   ATTACHMENT_EXTENSIONS,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_PATH_PREFIX,

@@ -4,7 +4,7 @@ import type { Database } from "./schema.js";
 import { inValueList } from "./value-list.js";
 
 // Which of a user's images are still shown: an image belongs to its user, and is shown while one
-// of the user's memos or the scratch text has it as an <img> source. The memo deletes (one memo,
+// of the user's memos (trashed ones too) or the scratch text has it as an <img> source. The memo deletes (one memo,
 // or a folder with its memos) delete the images only they showed; uploads purge the user's images
 // that nothing has shown for a day (PRODUCT.md › Images). Shared by the memo, folder and attachment
 // features, so it lives here.
@@ -33,6 +33,16 @@ function isShownNowhere(db: Executor) {
             .where(contains(db, "memos.contents", source)),
         ),
       ),
+      // A trashed memo still shows its images when it is restored (PRODUCT.md › Trash).
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("trash_items")
+            .select(sql.lit(1).as("one"))
+            .whereRef("trash_items.user_id", "=", "attachments.user_id")
+            .where(contains(db, "trash_items.contents", source)),
+        ),
+      ),
       eb.not(
         eb.exists(
           eb
@@ -50,7 +60,7 @@ const deletedImage = (now: number) => ({ deleted_at: now, data: Buffer.alloc(0) 
 
 /**
  * Deletes those of the user's images `ids` that no memo and no scratch text shows any more (call
- * it in the transaction that deleted the memos that showed them); the number deleted.
+ * it in the transaction that deleted the memos that showed them for good); the number deleted.
  */
 export async function deleteImagesShownNowhere(
   db: Executor,

@@ -286,6 +286,24 @@ export interface ImportsTable {
   finished_at: number | null;
 }
 
+/** A deleted memo or folder kept for 30 days (PRODUCT.md › Trash); see the trash migration. */
+export interface TrashItemsTable {
+  user_id: string;
+  /** 'memo' | 'folder'. */
+  kind: string;
+  id: string;
+  title: string;
+  /** The memo's folder, or the folder's parent; null for a top-level folder. */
+  folder_id: string | null;
+  folder_title: string | null;
+  memo_count: Generated<number>;
+  trashed_at: number;
+  /** JSON of a `TrashPayload` (trash.repo.ts): the rows the delete removed. */
+  payload: string;
+  /** The removed memos' contents, joined (the image clean-up reads it). */
+  contents: Generated<string>;
+}
+
 export interface AppTables {
   users: UsersTable;
   folders: FoldersTable;
@@ -309,6 +327,7 @@ export interface AppTables {
   memo_search_fts: MemoSearchFtsTable;
   attachments: AttachmentsTable;
   imports: ImportsTable;
+  trash_items: TrashItemsTable;
 }
 
 export interface Database extends AppTables, AuthTables {}

@@ -15,6 +15,7 @@ import { statsRoutes } from "./stats/stats.routes.js";
 import { subjectsRoutes } from "./subjects/subjects.routes.js";
 import { syncRoutes } from "./sync/sync.routes.js";
 import { textRoutes } from "./text/text.routes.js";
+import { trashRoutes } from "./trash/trash.routes.js";
 
 /** Every feature's routes, registered in this order under the /api prefix. */
 const featureRoutes = [
@@ -31,6 +32,7 @@ const featureRoutes = [
   textRoutes,
   syncRoutes,
   searchRoutes,
+  trashRoutes,
   fsrsRoutes,
   logsRoutes,
   adminRoutes,

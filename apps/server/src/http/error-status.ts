@@ -39,6 +39,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.STORAGE_UNAVAILABLE]: 503,
   [ErrorCode.MEMO_DELETED]: 410,
   [ErrorCode.FOLDER_DELETED]: 410,
+  [ErrorCode.TRASH_ITEM_NOT_FOUND]: 404,
   [ErrorCode.REQUEST_HEADERS_TOO_LARGE]: 431,
   [ErrorCode.MAIL_NOT_SENT]: 503,
   [ErrorCode.REQUEST_TIMEOUT]: 408,

@@ -73,6 +73,8 @@ interface Ids {
   attachmentId: string;
   /** One of the user's import jobs. */
   importId: string;
+  /** A memo of the user's trash. */
+  trashedMemoId: string;
 }
 
 interface IdRoute {
@@ -181,6 +183,12 @@ const ID_ROUTES: Record<RouteKey, IdRoute> = {
       ids.importId = await importSmallFile(client, "B 의 가져오기");
     },
   },
+  "DELETE /api/trash/:kind/:id": {
+    code: ErrorCode.TRASH_ITEM_NOT_FOUND,
+    prepare: async (client, ids) => {
+      await client.delete(`/api/memos/${ids.trashedMemoId}`);
+    },
+  },
 };
 
 /** Imports a small file of the original app's format and waits for its end; answers its id. */
@@ -235,11 +243,16 @@ function fillPath(url: string, ids: Partial<Record<string, string>>): string {
   });
 }
 
+/** The ids by path parameter name (`:kind/:id` of the trash routes name a trashed memo). */
+function pathIds(ids: Ids): Partial<Record<string, string>> {
+  return { ...ids, kind: "memo", id: ids.trashedMemoId };
+}
+
 function sendIdRoute(client: TestClient, key: RouteKey, ids: Ids): Promise<TestResponse> {
   const [method = "", url = ""] = key.split(" ");
   const route = ID_ROUTES[key];
   if (!route) throw new Error(`${key} is not in ID_ROUTES`);
-  const path = fillPath(url, { ...ids }) + (route.query ?? "");
+  const path = fillPath(url, pathIds(ids)) + (route.query ?? "");
   return client.request(method, path, route.body?.());
 }
 
@@ -316,9 +329,13 @@ beforeAll(async () => {
   );
   await expectOk(await c.put("/api/text", { contents: `<p>${secret} 메모장</p>` }), "text");
   const importId = await importSmallFile(c, `${secret} 가져온 메모`);
+  const trashed = (await created(await c.post("/api/memos", memoBody(folder.id, "휴지통")), "memo"))
+    .memo;
+  await expectOk(await c.delete(`/api/memos/${trashed.id}`), "trash");
   const aMe = await c.get("/api/me");
   aIds = {
     importId,
+    trashedMemoId: trashed.id,
     folderId: folder.id,
     memoId: memo.id,
     countryCode: aMe.body.user.countryCode,
@@ -386,6 +403,7 @@ function withoutIds(response: TestResponse, ids: Ids) {
     ids.opId,
     ids.attachmentId,
     ids.importId,
+    ids.trashedMemoId,
   ])
     text = text.split(id).join("<id>");
   return { status: response.status, body: JSON.parse(text) };
@@ -428,6 +446,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
         opId: newOpId(),
         attachmentId: randomId(),
         importId: randomId(),
+        trashedMemoId: randomId(),
       };
       const unknown = await sendIdRoute(b.client, key, unknownIds);
       expect(withoutIds(response, aIds)).toEqual(withoutIds(unknown, unknownIds));
@@ -438,7 +457,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
     "HEAD of %s answers 404 without a body",
     async (key) => {
       const url = key.slice("GET ".length);
-      const response = await b.client.request("HEAD", fillPath(url, { ...aIds }));
+      const response = await b.client.request("HEAD", fillPath(url, pathIds(aIds)));
       expect(response.status).toBe(404);
       expect(response.body).toBe("");
     },
@@ -462,6 +481,7 @@ describe("routes with an id, called by another user on the owner's ids", () => {
       opId: newOpId(),
       attachmentId,
       importId: randomId(),
+      trashedMemoId: memo.id,
     };
     await ID_ROUTES[key]?.prepare?.(b.client, ids);
     const response = await sendIdRoute(b.client, key, ids);
@@ -508,6 +528,18 @@ describe("ids of another user inside request bodies", () => {
     const response = await request();
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe(ErrorCode.FOLDER_NOT_FOUND);
+    expectNothingOfA(response);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("POST /api/trash/restore of the other's trashed memo answers 404 and changes nothing", async () => {
+    const before = await snapshot();
+    const response = await b.client.post("/api/trash/restore", {
+      kind: "memo",
+      id: aIds.trashedMemoId,
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe(ErrorCode.TRASH_ITEM_NOT_FOUND);
     expectNothingOfA(response);
     expect(await snapshot()).toEqual(before);
   });
@@ -564,6 +596,7 @@ describe("lists of another user", () => {
     "/api/text",
     `/api/search?q=${encodeURIComponent("비밀")}&limit=100`,
     "/api/tags",
+    "/api/trash",
   ])("GET %s shows nothing of the owner's data", async (path) => {
     const response = await b.client.get(path);
     expect(response.status).toBe(200);
@@ -681,7 +714,7 @@ describe("every route through a non-canonical spelling of its path", () => {
     for (const { method, url } of routes) {
       // The catch-alls: better-auth's `/api/auth/*` and the CORS preflight's `*`.
       const pattern = url === "*" ? "/api/health" : url.replace("*", "sign-in/email");
-      const path = fillPath(pattern, { ...aIds });
+      const path = fillPath(pattern, pathIds(aIds));
       for (const spelling of dotSegmentSpellings(path)) {
         for (const client of [b.client, server.client()]) {
           const hasBody = !["GET", "DELETE", "OPTIONS"].includes(method);
@@ -709,7 +742,7 @@ describe("private routes", () => {
       const body =
         VALID_BODIES[routeKey(method, url)] ??
         (method === "GET" || method === "DELETE" ? undefined : {});
-      const response = await client.request(method, fillPath(url, { ...aIds }), body);
+      const response = await client.request(method, fillPath(url, pathIds(aIds)), body);
       expectNothingOfA(response);
       answers.push({
         route: routeKey(method, url),
@@ -747,6 +780,8 @@ describe("Cache-Control", () => {
       // An id of no image: the answer is an error, which is never stored.
       attachmentId: randomId(),
       importId: randomId(),
+      kind: "memo",
+      id: randomId(),
     };
     const routes = appRoutes(server.app)
       .filter(({ url }) => url.startsWith("/api/") && !url.startsWith("/api/docs"))

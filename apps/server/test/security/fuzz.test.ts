@@ -47,7 +47,8 @@ class Ref {
       | "page"
       | "review"
       | "completion"
-      | "uncompletion",
+      | "uncompletion"
+      | "trashedMemo",
     readonly index: number,
   ) {}
   toString(): string {
@@ -150,7 +151,9 @@ const idLiteral = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "0", "-1", "😀", "메모", "\u0000", "a/b", "a?b=1"),
 );
 /** Mostly one of the user's ids, sometimes the other user's, sometimes made up. */
-function idOf(pool: "memo" | "folder" | "attachment" | "import"): fc.Arbitrary<string | Ref> {
+function idOf(
+  pool: "memo" | "folder" | "attachment" | "import" | "trashedMemo",
+): fc.Arbitrary<string | Ref> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.nat().map((i) => new Ref(pool, i)) },
     { weight: 1, arbitrary: fc.nat().map((i) => new Ref("other", i)) },
@@ -164,6 +167,12 @@ const rarely = (id: fc.Arbitrary<string | Ref>) =>
 const folder = idOf("folder");
 const attachment = idOf("attachment");
 const importJob = idOf("import");
+const trashedMemo = idOf("trashedMemo");
+const trashKind = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("memo") },
+  fc.constant("folder"),
+  text,
+);
 
 const nonBlank = fc
   .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
@@ -658,6 +667,18 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: plan("DELETE /api/folders/:folderId", path("folders", folder)) },
+  {
+    weight: 3,
+    arbitrary: plan(
+      "POST /api/trash/restore",
+      path("trash", "restore"),
+      bodyOf({ kind: trashKind, id: trashedMemo, opId }, ["kind", "id"]),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: plan("DELETE /api/trash/:kind/:id", path("trash", trashKind, trashedMemo)),
+  },
   { weight: 4, arbitrary: plan("POST /api/attachments", path("attachments"), uploadBody) },
   {
     weight: 3,
@@ -720,6 +741,8 @@ const pools: Record<Ref["pool"], string[]> = {
   completion: [],
   /** Paths of the user's un-completes, to undo: `/api/memos/<memoId>/uncompletions/<opId>`. */
   uncompletion: [],
+  /** Ids of the memos in the user's trash. */
+  trashedMemo: [],
 };
 let requestCount = 0;
 /** Per route: how many requests succeeded and how many were refused. */
@@ -801,6 +824,7 @@ async function refreshPools(): Promise<void> {
   if (requestCount % 50 !== 0) return;
   const rows = await userRows(server, userId);
   pools.memo = rows.memos.map((row) => row.id);
+  pools.trashedMemo = rows.trashItems.filter((row) => row.kind === "memo").map((row) => row.id);
   pools.import = rows.imports.map((row) => row.id);
   pools.attachment = rows.attachments.map((row) => row.id);
   pools.folder = rows.folders.map((row) => row.id);
@@ -1005,7 +1029,7 @@ describe("fuzzed requests to the memo, folder and attachment routes", () => {
         ([route, { ok, refused }]) => ok === 0 || (refused === 0 && canBeRefused(route)),
       ),
     ).toEqual([]);
-    expect(routes).toHaveLength(29);
+    expect(routes).toHaveLength(31);
   }, 120_000);
 
   it("keeps every memo's counters equal to its review and completion rows", async ({

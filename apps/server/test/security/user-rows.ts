@@ -50,6 +50,13 @@ export async function userRows(server: TestServer, userId: string) {
       .orderBy("memo_id")
       .orderBy("tag_key")
       .execute(),
+    trashItems: await kysely
+      .selectFrom("trash_items")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("kind")
+      .orderBy("id")
+      .execute(),
     scratchTexts: await kysely
       .selectFrom("scratch_texts")
       .selectAll()
@@ -91,6 +98,7 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     memos: rows.memos.length,
     memoReviews: rows.memoReviews.length,
     memoCompletions: rows.memoCompletions.length,
+    trashItems: rows.trashItems.length,
     appliedOps: rows.appliedOps.length,
     memoSearch: rows.memoSearch.length,
     memoTags: rows.memoTags.length,

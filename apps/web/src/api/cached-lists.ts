@@ -7,6 +7,7 @@ import { reviewKeys } from "./review.queries";
 import { searchKeys } from "./search.queries";
 import { statsKeys } from "./stats.queries";
 import { tagKeys } from "./tags.queries";
+import { trashKeys } from "./trash.queries";
 
 /**
  * Refreshes every query that reads the user's folders and memos: the lists read the device's
@@ -22,6 +23,7 @@ export function invalidateCachedLists(client: QueryClient): void {
     statsKeys.all,
     searchKeys.all,
     tagKeys.all,
+    trashKeys.all,
   ]) {
     void client.invalidateQueries({ queryKey });
   }

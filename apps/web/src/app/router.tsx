@@ -48,6 +48,7 @@ const subjects = () => import("../features/subjects/subjects.screens");
 const shared = () => import("../features/shared/shared.screens");
 const review = () => import("../features/review/review.screens");
 const stats = () => import("../features/stats/stats.screens");
+const trash = () => import("../features/trash/trash.screens");
 
 /**
  * Every route of PRODUCT.md › Screens. Query parameters carry the ids of the screens without path
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       screen("review-memo-settings", "user", folders, "ReviewMemoSettingsScreen"),
       screen("review", "user", review, "ReviewScreen"),
       screen("stats", "user", stats, "StatsScreen"),
+      screen("trash", "user", trash, "TrashScreen"),
       screen("*", "public", info, "NotFoundScreen"),
     ],
   },

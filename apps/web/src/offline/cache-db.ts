@@ -1,4 +1,4 @@
-import type { ErrorCode, Folder, MemoSummary, SyncChange } from "@mnemo/domain";
+import type { ErrorCode, Folder, MemoSummary, SyncChange, TrashItem } from "@mnemo/domain";
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import { type SearchEntry, type SearchTextEntry, searchEntries } from "./search-entry";
 
@@ -89,6 +89,19 @@ export interface PendingUpload {
   attempts: number;
 }
 
+/**
+ * A memo or folder deleted on this device (PRODUCT.md › Trash): what the trash screen lists, and
+ * the rows the delete took out of the cache, so a restore (or an Undo) puts them back offline.
+ * Kept apart from `memos` and `folders`, so no other read of the cache sees a trashed memo.
+ */
+export interface TrashEntry extends TrashItem {
+  /** `${kind}:${id}`. */
+  key: string;
+  folders: Folder[];
+  memos: CachedMemo[];
+  bodies: { id: string; contents: string }[];
+}
+
 /** Small facts about the cache: the sync cursor, whether a first download finished, its size. */
 export interface MetaEntry {
   key: MetaKey;
@@ -122,6 +135,7 @@ export type CacheDb = Dexie & {
   drafts: EntityTable<Draft, "key">;
   meta: EntityTable<MetaEntry, "key">;
   uploads: EntityTable<PendingUpload, "id">;
+  trash: EntityTable<TrashEntry, "key">;
 };
 
 /** One IndexedDB database per user, so a second account on the device never sees the first's. */
@@ -152,6 +166,8 @@ export function createCacheDb(userId: string): CacheDb {
     .upgrade((tx) => startOverForSearch(tx));
   // Images added offline, until they are uploaded.
   db.version(3).stores({ uploads: "id, queuedAt" });
+  // What was deleted on this device, for the trash screen offline and restores.
+  db.version(4).stores({ trash: "key, trashedAt" });
   return db;
 }
 

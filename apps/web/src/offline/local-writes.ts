@@ -24,6 +24,8 @@ import {
   previewFromHtml,
   ROOT_FOLDER_ID,
   randomId,
+  type TrashItem,
+  type TrashKind,
   type UpdateFolderInput,
   type UpdateMemoInput,
   withFolderTree,
@@ -40,7 +42,7 @@ import {
   putBodies,
   putFolder,
 } from "./cache";
-import type { CacheDb, CachedMemo, OutboxOp } from "./cache-db";
+import type { CacheDb, CachedMemo, OutboxOp, TrashEntry } from "./cache-db";
 import { readMemoDetail, toSummary } from "./local-reads";
 import { isBeingSent } from "./sync-push";
 
@@ -77,7 +79,7 @@ async function change<T>(run: (db: CacheDb) => Promise<T>): Promise<T> {
   const db = cacheDb();
   const result = await db.transaction(
     "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
+    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta, db.trash],
     () => run(db),
   );
   notifyChanged();
@@ -223,9 +225,38 @@ export async function moveMemoLocally(memoId: string, folderId: string): Promise
   return detailOf(memoId);
 }
 
+/** Moves memos (and folders) of the cache into its trash as one entry (PRODUCT.md › Trash). */
+async function keepInTrash(
+  db: CacheDb,
+  item: Pick<TrashEntry, "kind" | "id" | "title" | "folderId">,
+  memoIds: readonly string[],
+  folderIds: readonly string[],
+): Promise<void> {
+  const memos = (await db.memos.bulkGet([...memoIds])).filter((memo) => memo !== undefined);
+  const bodies = (await db.bodies.bulkGet([...memoIds])).flatMap((body) =>
+    body ? [{ id: body.id, contents: body.contents }] : [],
+  );
+  const folders = (await db.folders.bulkGet([...folderIds])).filter(
+    (folder) => folder !== undefined,
+  );
+  const origin = item.folderId === null ? undefined : await db.folders.get(item.folderId);
+  await db.trash.put({
+    ...item,
+    key: `${item.kind}:${item.id}`,
+    trashedAt: Date.now(),
+    folderTitle: origin?.title ?? null,
+    memoCount: memos.length,
+    folders,
+    memos,
+    bodies,
+  });
+}
+
 export async function deleteMemoLocally(memoId: string): Promise<void> {
   await change(async (db) => {
-    await requireMemo(db, memoId);
+    const memo = await requireMemo(db, memoId);
+    const item = { kind: "memo" as const, id: memoId, title: memo.title, folderId: memo.folderId };
+    await keepInTrash(db, item, [memoId], []);
     await deleteMemos(db, [memoId]);
     await queue(db, { kind: "memo.delete", memoId });
   });
@@ -575,9 +606,16 @@ async function folderSubtree(db: CacheDb, folderId: string): Promise<string[]> {
 
 export async function deleteFolderLocally(folderId: string): Promise<void> {
   await change(async (db) => {
-    await requireFolder(db, folderId);
+    const folder = await requireFolder(db, folderId);
     const ids = await folderSubtree(db, folderId);
     const memoIds = (await db.memos.where("folderId").anyOf(ids).primaryKeys()) as string[];
+    const item = {
+      kind: "folder" as const,
+      id: folderId,
+      title: folder.title,
+      folderId: folder.parentFolderId,
+    };
+    await keepInTrash(db, item, memoIds, ids);
     await deleteMemos(db, memoIds);
     await db.folders.bulkDelete(ids);
     await queue(db, { kind: "folder.delete", folderId });
@@ -597,4 +635,82 @@ export async function reorderFoldersLocally(folderIds: string[]): Promise<Folder
     // As the server answers a reorder: every folder, in the new list order with its tree.
     return withFolderTree(await db.folders.toArray());
   });
+}
+
+// ---- the trash (PRODUCT.md › Trash) -------------------------------------------------------------
+
+/**
+ * Takes a memo or folder out of the trash: the rows the device kept go back (a memo whose folder
+ * is gone to the root folder, a folder whose parent is gone to the top level), and the restore is
+ * queued like any write. An item the device did not keep (deleted elsewhere) comes back with the
+ * next download, once the server applied the restore.
+ */
+export async function restoreLocally(kind: TrashKind, id: string): Promise<void> {
+  await change(async (db) => {
+    const entry = await db.trash.get(`${kind}:${id}`);
+    if (entry) {
+      const liveFolders = new Set((await db.folders.toCollection().primaryKeys()) as string[]);
+      for (const folder of entry.folders) liveFolders.add(folder.id);
+      const folders = entry.folders.map((folder) =>
+        folder.id === id &&
+        folder.parentFolderId !== null &&
+        !liveFolders.has(folder.parentFolderId)
+          ? { ...folder, parentFolderId: null }
+          : folder,
+      );
+      await db.folders.bulkPut(folders);
+      const byId = new Map(folders.map((folder) => [folder.id, folder]));
+      for (const folder of await db.folders.bulkGet([ROOT_FOLDER_ID])) {
+        if (folder) byId.set(folder.id, folder);
+      }
+      const memos = [];
+      for (const memo of entry.memos) {
+        const folderId = liveFolders.has(memo.folderId) ? memo.folderId : ROOT_FOLDER_ID;
+        const folder = byId.get(folderId) ?? (await db.folders.get(folderId));
+        memos.push({ ...memo, folderId, ...derivedKeys(memo, folder) });
+      }
+      await db.memos.bulkPut(memos);
+      await putBodies(db, entry.bodies);
+      const contents = new Map(entry.bodies.map((body) => [body.id, body.contents]));
+      await indexMemos(
+        db,
+        memos.map((memo) => ({ memo, contents: contents.get(memo.id) })),
+      );
+      await db.trash.delete(entry.key);
+    }
+    await queue(
+      db,
+      kind === "memo"
+        ? { kind: "memo.restore", memoId: id }
+        : { kind: "folder.restore", folderId: id },
+    );
+  });
+}
+
+/** What the device knows of the trash: what it kept, and deletes and restores not sent yet. */
+export async function readLocalTrash(): Promise<{
+  items: TrashItem[];
+  pendingDeletes: Set<string>;
+  pendingRestores: Set<string>;
+}> {
+  const db = cacheDb();
+  const entries = await db.trash.orderBy("trashedAt").reverse().toArray();
+  const pendingDeletes = new Set<string>();
+  const pendingRestores = new Set<string>();
+  for (const { op } of await db.outbox.toArray()) {
+    if (op.kind === "memo.delete") pendingDeletes.add(`memo:${op.memoId}`);
+    if (op.kind === "folder.delete") pendingDeletes.add(`folder:${op.folderId}`);
+    if (op.kind === "memo.restore") pendingRestores.add(`memo:${op.memoId}`);
+    if (op.kind === "folder.restore") pendingRestores.add(`folder:${op.folderId}`);
+  }
+  const items = entries.map(({ key: _key, folders: _f, memos: _m, bodies: _b, ...item }) => item);
+  return { items, pendingDeletes, pendingRestores };
+}
+
+/** Forgets kept trash entries (deleted for good, or gone from the server's trash); all without keys. */
+export async function forgetLocalTrash(keys?: readonly string[]): Promise<void> {
+  const db = cacheDb();
+  if (keys) await db.trash.bulkDelete([...keys]);
+  else await db.trash.clear();
+  notifyChanged();
 }

@@ -101,6 +101,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
         ))}
         {link("/private-folders", t("nav.manageFolders"))}
         {link("/review-memo-settings", t("nav.reviewSettings"))}
+        {link("/trash", t("nav.trash"))}
       </ul>
       {tags.data && tags.data.length > 0 && (
         <>

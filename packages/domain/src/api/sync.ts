@@ -153,6 +153,9 @@ export const syncOpSchema = z.discriminatedUnion("kind", [
     input: folderChangesSchema,
   }),
   z.object({ kind: z.literal("folder.delete"), opId: opIdSchema, folderId: objectIdSchema }),
+  // Out of the trash (PRODUCT.md › Trash), as `POST /api/trash/restore` does.
+  z.object({ kind: z.literal("memo.restore"), opId: opIdSchema, memoId: objectIdSchema }),
+  z.object({ kind: z.literal("folder.restore"), opId: opIdSchema, folderId: objectIdSchema }),
   reorderFoldersInputSchema.extend({ kind: z.literal("folder.order"), opId: opIdSchema }),
 ]);
 export type SyncOp = z.infer<typeof syncOpSchema>;

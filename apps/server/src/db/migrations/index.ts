@@ -13,6 +13,7 @@ import * as statsAndReminders from "./20261128T0200-stats-and-reminders.js";
 import * as attachments from "./20261129T0000-attachments.js";
 import * as searchSortColumns from "./20261129T0100-search-sort-columns.js";
 import * as imports from "./20261130T0000-imports.js";
+import * as trash from "./20261201T0000-trash.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "20261129T0000-attachments": attachments,
   "20261129T0100-search-sort-columns": searchSortColumns,
   "20261130T0000-imports": imports,
+  "20261201T0000-trash": trash,
 };

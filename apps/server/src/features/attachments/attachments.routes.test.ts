@@ -263,16 +263,23 @@ describe("images of deleted memos, folders and accounts", () => {
     return response.body.memo.id as string;
   }
 
-  it("deleting a memo deletes its images, and a replayed upload does not bring one back", async () => {
+  it("a trashed memo keeps its images; deleting it for good deletes them, and a replayed upload does not bring one back", async () => {
     const user = await signUpVerified(server);
     const id = randomId();
     await upload(user.client, PNG, { id });
     const memoId = await memoShowing(user.client, [id]);
     expect((await user.client.delete(`/api/memos/${memoId}`)).status).toBe(204);
+    // In the trash (PRODUCT.md › Trash) it still shows the image, even past the day of purges.
+    clock += DAY + 1000;
+    await upload(user.client, PNG);
+    expect((await user.client.getBytes(`/api/attachments/${id}`)).status).toBe(200);
+    expect((await user.client.delete(`/api/trash/memo/${memoId}`)).status).toBe(204);
     expect((await user.client.get(`/api/attachments/${id}`)).status).toBe(404);
-    expect(await storedRows(user.userId)).toEqual([
-      { id, byte_size: PNG.length, deleted_at: clock },
-    ]);
+    expect((await storedRows(user.userId)).find((row) => row.id === id)).toEqual({
+      id,
+      byte_size: PNG.length,
+      deleted_at: clock,
+    });
     const replay = await upload(user.client, PNG, { id });
     expect(replay.status).toBe(410);
     expect(replay.body.error.code).toBe(ErrorCode.ATTACHMENT_DELETED);
@@ -287,18 +294,21 @@ describe("images of deleted memos, folders and accounts", () => {
     await memoShowing(user.client, [shared]);
     await user.client.put("/api/text", { contents: imageTag(inText) });
     await user.client.delete(`/api/memos/${memoId}`);
+    await user.client.delete("/api/trash");
     expect((await user.client.getBytes(`/api/attachments/${shared}`)).status).toBe(200);
     expect((await user.client.getBytes(`/api/attachments/${inText}`)).status).toBe(200);
     expect((await user.client.getBytes(`/api/attachments/${own}`)).status).toBe(404);
   });
 
-  it("deleting a folder deletes the images of its memos", async () => {
+  it("emptying the trash deletes the images of a trashed folder's memos", async () => {
     const user = await signUpVerified(server);
     const folder = (await user.client.post("/api/folders", { title: "그림들" })).body.folder;
     const id = randomId();
     await upload(user.client, PNG, { id });
     await memoShowing(user.client, [id], folder.id);
     expect((await user.client.delete(`/api/folders/${folder.id}`)).status).toBe(204);
+    expect((await user.client.getBytes(`/api/attachments/${id}`)).status).toBe(200);
+    expect((await user.client.delete("/api/trash")).status).toBe(204);
     expect((await user.client.getBytes(`/api/attachments/${id}`)).status).toBe(404);
   });
 

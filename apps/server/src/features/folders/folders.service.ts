@@ -7,7 +7,6 @@ import type {
 } from "@mnemo/domain";
 import { AppError, ErrorCode, ROOT_FOLDER_ID, randomId, withFolderTree } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
-import { deleteImagesShownNowhere } from "../../db/attachment-refs.repo.js";
 import {
   hasTombstone,
   insertMemoTombstonesOfFolders,
@@ -17,6 +16,7 @@ import type { Executor } from "../../db/database.js";
 import type { StoredFolder } from "../../db/folder-rows.js";
 import { deriveMemoFsrs } from "../../db/memo-fsrs.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+import { trashFolderRows } from "../../db/trash.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
 import {
@@ -251,7 +251,8 @@ export async function reorderFolders(
 }
 
 /**
- * Deletes a folder with its sub-folders (at any depth) and all their memos, in one transaction,
+ * Moves a folder with its sub-folders (at any depth) and all their memos to the trash as one
+ * item (PRODUCT.md › Trash), in one transaction,
  * leaving a tombstone for each of them at the change `seq` of the delete. Deleting a folder that
  * is already deleted (its tombstone exists) or replaying the opId changes nothing: the user's
  * intent is fulfilled.
@@ -277,10 +278,11 @@ export async function deleteFolder(
       throw folderNotFound(folderId);
     }
     const folderIds = [folderId, ...folder.nodeFolderIds];
-    // Collected before the delete: the cascade leaves nothing to read afterwards.
+    // Collected before the delete: the cascade leaves nothing to read afterwards. The trash
+    // keeps a copy of it all (PRODUCT.md › Trash), so its images stay.
+    await trashFolderRows(write, folderIds);
     await insertTombstones(write, "folder", folderIds);
     await insertMemoTombstonesOfFolders(write, folderIds);
-    const imageIds = await deleteFoldersWithMemos(write, folderIds);
-    await deleteImagesShownNowhere(trx, userId, imageIds, write.now);
+    await deleteFoldersWithMemos(write, folderIds);
   });
 }

@@ -9,7 +9,6 @@ import type {
 } from "@mnemo/domain";
 import {
   AppError,
-  attachmentIdsIn,
   ErrorCode,
   isEmptyRichText,
   memoPageKey,
@@ -21,11 +20,11 @@ import {
   startOfDay,
 } from "@mnemo/domain";
 import { isReplay } from "../../db/applied-ops.repo.js";
-import { deleteImagesShownNowhere } from "../../db/attachment-refs.repo.js";
 import { hasTombstone, insertTombstones } from "../../db/change-log.repo.js";
 import { deriveMemoFsrs, withFsrs } from "../../db/memo-fsrs.js";
 import { selectFsrsWeights } from "../../db/memo-fsrs.repo.js";
 import { ensureRootFolder, insertRootFolderIfMissing } from "../../db/root-folder.repo.js";
+import { trashMemoRows } from "../../db/trash.repo.js";
 import { userWrite, type WriteContext } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
 import { sanitizeRichText } from "../../http/sanitize-html.js";
@@ -344,7 +343,7 @@ export async function moveMemo(
 }
 
 /**
- * Deletes a memo with its reviews and completions, and the images only it showed, leaving a
+ * Moves a memo with its reviews and completions to the trash (PRODUCT.md › Trash), leaving a
  * tombstone at the change `seq` of the delete. Deleting a memo that is already deleted (its tombstone exists) or replaying the
  * opId changes nothing: the user's intent is fulfilled.
  *
@@ -360,10 +359,11 @@ export async function deleteMemo(
   await userWrite(deps, userId, async (trx, write) => {
     const op = { opId: query.opId, kind: DELETE_OP, targetId: memoId, appliedAt: write.now };
     if (await isReplay(trx, userId, op)) return;
-    const deleted = await deleteMemoRow(write, memoId);
+    // To the trash first (PRODUCT.md › Trash): its images stay, the sweep deletes it for good.
+    const isTrashed = await trashMemoRows(write, memoId);
+    const deleted = isTrashed && (await deleteMemoRow(write, memoId));
     if (deleted) {
       await insertTombstones(write, "memo", [memoId]);
-      await deleteImagesShownNowhere(trx, userId, attachmentIdsIn(deleted.contents), write.now);
     } else if (!(await hasTombstone(trx, userId, "memo", memoId))) {
       throw memoNotFound(memoId);
     }

@@ -22,6 +22,7 @@ import {
   undoUncompletion,
 } from "../memos/memo-review.service.js";
 import { createMemo, deleteMemo, moveMemo, updateMemo } from "../memos/memos.service.js";
+import { restoreFromTrash } from "../trash/trash.service.js";
 
 type Deps = ServiceDeps;
 
@@ -78,6 +79,12 @@ async function applyOp(
       return { folder: await updateFolder(deps, user.id, op.folderId, { ...op.input, opId }) };
     case "folder.delete":
       await deleteFolder(deps, user.id, op.folderId, { opId });
+      return {};
+    case "memo.restore":
+      await restoreFromTrash(deps, user.id, { kind: "memo", id: op.memoId, opId });
+      return {};
+    case "folder.restore":
+      await restoreFromTrash(deps, user.id, { kind: "folder", id: op.folderId, opId });
       return {};
     case "folder.order":
       return { folders: await reorderFolders(deps, user.id, { opId, folderIds: op.folderIds }) };

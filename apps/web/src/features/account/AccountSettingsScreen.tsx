@@ -140,6 +140,7 @@ export function AccountSettingsScreen() {
 
         <ListGroup footer={t("import.settingsFooter")}>
           <ListItem to="/import">{t("import.title")}</ListItem>
+          <ListItem to="/trash">{t("trash.title")}</ListItem>
         </ListGroup>
 
         {hasPassword && (

@@ -10,10 +10,11 @@ import {
   useReviewMemo,
   useUncompleteMemo,
 } from "../../api/memos.queries";
+import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
 import { presentModal } from "../../overlays/modal";
-import { showToast, showUndoToast, UNDO_TOAST_DURATION_MS } from "../../overlays/toast";
+import { showUndoToast, UNDO_TOAST_DURATION_MS } from "../../overlays/toast";
 import { CloseIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
 import { continuePriorityStreak, type PriorityStreak, priorityStepsBack } from "./priority-undo";
@@ -38,6 +39,7 @@ export function useMemoActions() {
   const priority = useChangePriority();
   const move = useMoveMemo();
   const remove = useDeleteMemo();
+  const restore = useRestoreFromTrash();
 
   const attempt = async (work: () => Promise<unknown>): Promise<boolean> => {
     try {
@@ -121,7 +123,12 @@ export function useMemoActions() {
       );
       if (!isConfirmed) return false;
       const isDeleted = await attempt(() => remove.mutateAsync(memo.id));
-      if (isDeleted) showToast(t("memos.delete.done"));
+      // PRODUCT.md › Trash: Undo takes it out of the trash again, through the outbox.
+      if (isDeleted) {
+        showUndoToast(t("memos.delete.done"), t("common.undo"), () => {
+          void attempt(() => restore.mutateAsync({ kind: "memo", id: memo.id }));
+        });
+      }
       return isDeleted;
     },
   };

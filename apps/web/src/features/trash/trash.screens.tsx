@@ -1,0 +1,3 @@
+import "./trash.css";
+
+export { TrashScreen } from "./TrashScreen";

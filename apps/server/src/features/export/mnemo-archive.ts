@@ -22,7 +22,7 @@ import {
 import { ZipStream } from "./zip-stream.js";
 
 /** Memos read per query: a page's rows, reviews and completions are all that is held. */
-export const EXPORT_MEMO_PAGE = 500;
+export const EXPORT_MEMO_PAGE = 100;
 /** Image descriptions read per query (their bytes are read one at a time). */
 const ATTACHMENT_PAGE = 200;
 

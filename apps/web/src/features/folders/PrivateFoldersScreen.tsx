@@ -12,9 +12,10 @@ import {
   useFolderTitle,
   useReorderFolders,
 } from "../../api/folders.queries";
+import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
-import { showToast } from "../../overlays/toast";
+import { showUndoToast } from "../../overlays/toast";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { presentCreateFolder, presentRenameFolder } from "./folder-form";
@@ -245,6 +246,7 @@ function FolderEditButtons({
   const titleOf = useFolderTitle();
   const reorder = useReorderFolders();
   const remove = useDeleteFolder();
+  const restore = useRestoreFromTrash();
   const title = titleOf(folder);
   const isRoot = folder.id === ROOT_FOLDER_ID;
   const up = swapTarget(all, folder, -1);
@@ -267,7 +269,13 @@ function FolderEditButtons({
     if (!isConfirmed) return;
     try {
       await remove.mutateAsync(folder.id);
-      showToast(t("folders.delete.done"));
+      // PRODUCT.md › Trash: Undo takes the folder and its memos out of the trash, via the outbox.
+      showUndoToast(t("folders.delete.done"), t("common.undo"), () => {
+        restore.mutate(
+          { kind: "folder", id: folder.id },
+          { onError: (error) => void showError(error) },
+        );
+      });
       if (openedId && (openedId === folder.id || folder.nodeFolderIds.includes(openedId))) {
         navigate("/private-folders", { replace: true });
       }

@@ -8,9 +8,8 @@ import { waitForOutboxEmpty } from "./helpers/sync.js";
 
 // Issue 12 §3: the whole journey by keyboard alone (page.keyboard, no click, no fill): sign in,
 // create a memo in a sheet (focus in, back to the button after), review it, undo the review,
-// delete the memo. Along the way: "Skip to content" is the first Tab stop, the phone menu keeps
-// the focus inside while open, and Tab cannot leave an open sheet. (The issue's last step,
-// "restore from trash", waits for the trash, which does not exist yet.)
+// delete the memo, restore it from the trash. Along the way: "Skip to content" is the first Tab
+// stop, the phone menu keeps the focus inside while open, and Tab cannot leave an open sheet.
 
 /** Tab stops tried before giving up on reaching a control. */
 const MAX_TABS = 80;
@@ -58,7 +57,7 @@ describe("a keyboard-only journey (issue 12 §3)", () => {
     ["desktop", "ko"],
     ["phone", "en"],
   ])(
-    "signs in, adds, reviews, undoes and deletes a memo by keyboard alone (%s, %s)",
+    "signs in, adds, reviews, undoes, deletes and restores a memo by keyboard alone (%s, %s)",
     async (viewport, lang) => {
       const email = `keys-${viewport}-${lang}@example.com`;
       const password = "keyboard-password-1";
@@ -217,6 +216,25 @@ describe("a keyboard-only journey (issue 12 §3)", () => {
       await page.getByText(title).waitFor({ state: "detached" });
       await waitForOutboxEmpty(page);
       expect(await rootMemos(context, stack.server.url)).toEqual([]);
+
+      // Restore it from the trash: the trash link (in the phone menu), then its Restore button.
+      if (viewport === "phone") {
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await tabTo(page, page.getByRole("button", { name: tr(lang, "shell.openMenu") }).first());
+        await page.keyboard.press("Enter");
+      }
+      await tabTo(page, navigation.getByRole("link", { name: tr(lang, "nav.trash"), exact: true }));
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/trash$/);
+      await tabTo(
+        page,
+        page.getByRole("button", { name: tr(lang, "trash.restoreLabel", { title }), exact: true }),
+      );
+      await page.keyboard.press("Enter");
+      await waitForOutboxEmpty(page);
+      await expect
+        .poll(async () => (await rootMemos(context, stack.server.url)).map((m) => m.title))
+        .toEqual([title]);
       expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
     },
     180_000,

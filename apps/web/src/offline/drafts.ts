@@ -2,8 +2,8 @@ import { cacheDb, currentCache } from "./cache";
 import type { Draft } from "./cache-db";
 
 // Drafts of the memo form live in the user's IndexedDB cache, written a moment after each
-// keystroke, so a reload or a crashed tab loses at most that moment. Saving the memo, or
-// closing the form on purpose, deletes the draft.
+// keystroke, so a reload or a crashed tab loses at most that moment. Only saving the memo, or
+// discarding the changes when asked, deletes the draft (issue 12 §1).
 
 /** Drafts whose form is open in this tab right now (not offered for resuming). */
 const openDrafts = new Set<string>();

@@ -12,7 +12,8 @@ type ModalOverlay = Extract<Overlay, { kind: "modal" }>;
 /** Renders every open overlay; mounted once at the root of the app. */
 export function OverlayHost() {
   const overlays = useOverlays();
-  const top = overlays.at(-1);
+  // Esc is for the topmost overlay a person can close: toasts (an Undo toast stays 5 s) are not.
+  const top = overlays.findLast((overlay) => overlay.kind !== "toast");
 
   useEffect(() => {
     if (!top) return;

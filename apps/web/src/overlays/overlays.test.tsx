@@ -142,6 +142,21 @@ describe("showUndoToast (issue 12 §1)", () => {
     expect(undo).toHaveBeenCalledTimes(1);
   });
 
+  it("leaves Esc to the modal under it", async () => {
+    render(<OverlayHost />);
+    let closed: unknown = "open";
+    act(() => {
+      void presentModal("sheet", () => <input aria-label="in the sheet" />).then((value) => {
+        closed = value;
+      });
+    });
+    act(() => showUndoToast("Reviewed", "Undo", () => {}));
+    await userEvent.keyboard("{Escape}");
+    await act(() => Promise.resolve());
+    expect(closed).toBeUndefined();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("runs the newest undo on Ctrl+Z, never inside a text field, and only for 5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(

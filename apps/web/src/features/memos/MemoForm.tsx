@@ -94,8 +94,10 @@ export function MemoForm({ memoId, folderId, onSaved }: MemoFormProps) {
 const DRAFT_DELAY_MS = 300;
 
 /**
- * Keeps the form's title and contents as a draft while it is open. The draft outlives a reload
- * or a crash; a save or a deliberate close (the form unmounting) deletes it.
+ * Keeps the form's title and contents as a draft while it is open. The draft is kept until the
+ * user saves or discards it (issue 12 §1): it outlives a reload, a crash, and the form going away
+ * without either (leaving the full-page form, signing out), and is then offered again by the sync
+ * status ("Continue").
  */
 function useDraftKeeper(key: string, start: { title: string; contents: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -119,11 +121,11 @@ function useDraftKeeper(key: string, start: { title: string; contents: string })
     window.addEventListener("pagehide", flush);
     return () => {
       isOpen = false;
-      markClosed?.();
       window.removeEventListener("pagehide", flush);
-      clearTimeout(timer.current);
+      // Not saved, not discarded: what the delay still held is written now, and kept.
+      flush();
       isDone.current = true;
-      void offline().then((layer) => layer.deleteDraft(key));
+      markClosed?.();
     };
   }, [key, flush]);
   /** Records a change of the title or the contents (the editor reports only its own). */
@@ -196,7 +198,7 @@ function MemoFields({
   const startHtml = restored?.contents ?? memo?.contents ?? "";
   const contents = useRef({ html: startHtml, isEmpty: !startHtml });
   const [initialHtml] = useState(() => sanitizeRichText(startHtml));
-  const { keep: keepDraft } = draft;
+  const { keep: keepDraft, discard: discardDraft } = draft;
   const form = useRef<HTMLFormElement>(null);
   // What closing without saving would lose is measured against the saved memo (or an empty one):
   // a restored draft counts as a change.
@@ -225,7 +227,8 @@ function MemoFields({
         { label: t("memos.form.discard"), role: "destructive", value: true },
       ],
     });
-    if (!isDiscarded) {
+    if (isDiscarded) await discardDraft();
+    else {
       // Back where the typing was, or at the title when the close came from outside the form.
       const target =
         focused instanceof HTMLElement && form.current?.contains(focused)
@@ -234,7 +237,7 @@ function MemoFields({
       target?.focus();
     }
     return isDiscarded;
-  }, [startValues, t]);
+  }, [startValues, t, discardDraft]);
   useModalDismissGuard(confirmClose);
   useEffect(() => {
     if (!restored) return;

@@ -99,8 +99,11 @@ export async function startFsrsOptimization(
     throw new AppError(ErrorCode.FSRS_OPTIMIZER_UNAVAILABLE, "the FSRS optimizer cannot load");
   }
   await markRunStarted(db, userId, { startedAt: now, reviewCount: graded });
+  // The answer is the run as it starts: read before the run begins, which on a fast machine (or
+  // a PostgreSQL pool that serves the run first) could otherwise already have finished it.
+  const started = await selectFsrsParameters(db, userId);
   track(runOptimization(deps, userId, binding));
-  return present(await selectFsrsParameters(db, userId), graded);
+  return present(started, graded);
 }
 
 async function runOptimization(

@@ -90,14 +90,24 @@ export async function insertReview(
   return inserted.length > 0;
 }
 
-/** The review row of an opId: its memo and when it was undone (null while it counts). */
-export async function selectReviewByOpId(
+/** The tables whose rows are keyed by the opId that recorded them, and undone by a stamp. */
+type OpRowTable = "memo_reviews" | "memo_completions";
+
+/** A review or completion row: its memo, and when it was undone (null while it counts). */
+export interface OpRow {
+  memoId: string;
+  undoneAt: number | null;
+}
+
+/** The review or completion row recorded with `opId`, or undefined. */
+export async function selectRowByOpId(
   db: Executor,
+  table: OpRowTable,
   userId: string,
   opId: string,
-): Promise<{ memoId: string; undoneAt: number | null } | undefined> {
+): Promise<OpRow | undefined> {
   const row = await db
-    .selectFrom("memo_reviews")
+    .selectFrom(table)
     .select(["memo_id", "undone_at"])
     .where("user_id", "=", userId)
     .where("op_id", "=", opId)
@@ -105,15 +115,20 @@ export async function selectReviewByOpId(
   return row && { memoId: row.memo_id, undoneAt: row.undone_at };
 }
 
-/** Marks a review undone at `undoneAt`; the row stays, so a replay of the review finds it. */
-export async function markReviewUndone(
+/**
+ * Marks the review or completion recorded with `opId` undone at `undoneAt`; the row stays, so a
+ * replay of it finds it. (An undone completion gets no un-complete opId: a later un-complete
+ * still takes the latest live completion.)
+ */
+export async function markRowUndone(
   db: Executor,
+  table: OpRowTable,
   userId: string,
   opId: string,
   undoneAt: number,
 ): Promise<void> {
   await db
-    .updateTable("memo_reviews")
+    .updateTable(table)
     .set({ undone_at: undoneAt })
     .where("user_id", "=", userId)
     .where("op_id", "=", opId)
@@ -164,21 +179,6 @@ export async function setReviewCounters(
     .where("user_id", "=", userId)
     .where("id", "=", memoId)
     .execute();
-}
-
-/** The memo a review opId was used for, or undefined. */
-export async function selectReviewOpMemoId(
-  db: Executor,
-  userId: string,
-  opId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("memo_reviews")
-    .select("memo_id")
-    .where("user_id", "=", userId)
-    .where("op_id", "=", opId)
-    .executeTakeFirst();
-  return row?.memo_id;
 }
 
 /**
@@ -257,36 +257,6 @@ export async function insertCompletion(
   return inserted !== undefined;
 }
 
-/** The memo a completion opId was used for, or undefined. */
-export async function selectCompletionOpMemoId(
-  db: Executor,
-  userId: string,
-  opId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("memo_completions")
-    .select("memo_id")
-    .where("user_id", "=", userId)
-    .where("op_id", "=", opId)
-    .executeTakeFirst();
-  return row?.memo_id;
-}
-
-/** The memo an un-complete opId was used for, or undefined. */
-export async function selectUndoOpMemoId(
-  db: Executor,
-  userId: string,
-  undoOpId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("memo_completions")
-    .select("memo_id")
-    .where("user_id", "=", userId)
-    .where("undo_op_id", "=", undoOpId)
-    .executeTakeFirst();
-  return row?.memo_id;
-}
-
 /**
  * Stamps the memo's latest completion that is not undone with the un-complete's opId and time;
  * false when the memo has none.
@@ -319,45 +289,19 @@ export async function markLatestCompletionUndone(
   return updated !== undefined;
 }
 
-/** A completion row by its opId or by the opId of the un-complete that undid it. */
-export interface CompletionRow {
-  memoId: string;
-  undoneAt: number | null;
-}
-
-/** The completion recorded with `opId` (column `op_id`) or undone by it (`undo_op_id`). */
-export async function selectCompletionBy(
+/** The completion the un-complete `undoOpId` undid, or undefined. */
+export async function selectCompletionUndoneBy(
   db: Executor,
   userId: string,
-  column: "op_id" | "undo_op_id",
-  opId: string,
-): Promise<CompletionRow | undefined> {
+  undoOpId: string,
+): Promise<OpRow | undefined> {
   const row = await db
     .selectFrom("memo_completions")
     .select(["memo_id", "undone_at"])
     .where("user_id", "=", userId)
-    .where(column, "=", opId)
+    .where("undo_op_id", "=", undoOpId)
     .executeTakeFirst();
   return row && { memoId: row.memo_id, undoneAt: row.undone_at };
-}
-
-/**
- * Marks the completion recorded with `opId` undone (an undo of the completion: no un-complete
- * opId is stamped, so a later un-complete still takes the latest live completion).
- */
-export async function markCompletionUndone(
-  db: Executor,
-  userId: string,
-  opId: string,
-  undoneAt: number,
-): Promise<void> {
-  await db
-    .updateTable("memo_completions")
-    .set({ undone_at: undoneAt })
-    .where("user_id", "=", userId)
-    .where("op_id", "=", opId)
-    .where("undone_at", "is", null)
-    .execute();
 }
 
 /**

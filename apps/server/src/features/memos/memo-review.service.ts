@@ -18,17 +18,13 @@ import {
   insertCompletion,
   insertReview,
   markCompletionLive,
-  markCompletionUndone,
   markLatestCompletionUndone,
-  markReviewUndone,
+  markRowUndone,
   refreshCompletionCounters,
-  selectCompletionBy,
-  selectCompletionOpMemoId,
+  selectCompletionUndoneBy,
   selectLiveReviews,
   selectMemoForReview,
-  selectReviewByOpId,
-  selectReviewOpMemoId,
-  selectUndoOpMemoId,
+  selectRowByOpId,
   setReviewCounters,
 } from "./memo-review.repo.js";
 import { selectMemoSummary } from "./memos.repo.js";
@@ -116,7 +112,7 @@ export async function reviewMemo(
         null,
       );
     }
-    if ((await selectReviewOpMemoId(trx, userId, input.opId)) !== memoId) {
+    if ((await selectRowByOpId(trx, "memo_reviews", userId, input.opId))?.memoId !== memoId) {
       throw opIdConflict(input.opId);
     }
     // Only FSRS folders' memos have a state to read (none is kept for repetition folders).
@@ -143,12 +139,12 @@ export async function undoReview(
   return userWrite(deps, userId, async (trx, write) => {
     const found = await selectMemoForReview(trx, userId, memoId);
     if (!found) throw memoNotFound(memoId);
-    const review = await selectReviewByOpId(trx, userId, reviewOpId);
+    const review = await selectRowByOpId(trx, "memo_reviews", userId, reviewOpId);
     if (review?.memoId !== memoId) {
       throw new AppError(ErrorCode.REVIEW_NOT_FOUND, `memo ${memoId} has no review ${reviewOpId}`);
     }
     if (review.undoneAt === null) {
-      await markReviewUndone(trx, userId, reviewOpId, write.now);
+      await markRowUndone(trx, "memo_reviews", userId, reviewOpId, write.now);
       const summary = summarizeReviews(await selectLiveReviews(trx, userId, memoId));
       const { createdAt } = found.memo;
       await setReviewCounters(write, memoId, {
@@ -181,7 +177,9 @@ export async function completeMemo(
   return runMemoOp(deps, userId, memoId, async (trx, write) => {
     if (await insertCompletion(trx, userId, { opId: input.opId, memoId, completedAt })) {
       await refreshCompletionCounters(write, memoId);
-    } else if ((await selectCompletionOpMemoId(trx, userId, input.opId)) !== memoId) {
+    } else if (
+      (await selectRowByOpId(trx, "memo_completions", userId, input.opId))?.memoId !== memoId
+    ) {
       throw opIdConflict(input.opId);
     }
   });
@@ -201,7 +199,7 @@ export async function uncompleteMemo(
   input: MemoOpInput,
 ): Promise<MemoSummary> {
   return runMemoOp(deps, userId, memoId, async (trx, write) => {
-    const usedFor = await selectUndoOpMemoId(trx, userId, input.opId);
+    const usedFor = (await selectCompletionUndoneBy(trx, userId, input.opId))?.memoId;
     if (usedFor !== undefined) {
       if (usedFor !== memoId) throw opIdConflict(input.opId);
       return;
@@ -235,10 +233,10 @@ export async function undoCompletion(
   completionOpId: string,
 ): Promise<MemoSummary> {
   return runMemoOp(deps, userId, memoId, async (trx, write) => {
-    const completion = await selectCompletionBy(trx, userId, "op_id", completionOpId);
+    const completion = await selectRowByOpId(trx, "memo_completions", userId, completionOpId);
     if (completion?.memoId !== memoId) throw completionNotFound(memoId, completionOpId);
     if (completion.undoneAt !== null) return;
-    await markCompletionUndone(trx, userId, completionOpId, write.now);
+    await markRowUndone(trx, "memo_completions", userId, completionOpId, write.now);
     await refreshCompletionCounters(write, memoId);
   });
 }
@@ -257,7 +255,7 @@ export async function undoUncompletion(
   uncompleteOpId: string,
 ): Promise<MemoSummary> {
   return runMemoOp(deps, userId, memoId, async (trx, write) => {
-    const completion = await selectCompletionBy(trx, userId, "undo_op_id", uncompleteOpId);
+    const completion = await selectCompletionUndoneBy(trx, userId, uncompleteOpId);
     if (completion?.memoId !== memoId) throw completionNotFound(memoId, uncompleteOpId);
     if (completion.undoneAt === null) return;
     await markCompletionLive(trx, userId, uncompleteOpId);

@@ -1,5 +1,5 @@
-import { DAY_MS, randomId } from "@mnemo/domain";
-import { type Selectable, sql } from "kysely";
+import { randomId } from "@mnemo/domain";
+import type { Selectable } from "kysely";
 import type { Executor } from "./database.js";
 import type {
   FoldersTable,
@@ -383,30 +383,4 @@ export async function insertRestoredRows(
         .execute();
     }
   }
-}
-
-/**
- * Recomputes the repetition due key and home-list value of restored memos from the folder they
- * are back in (its settings may have changed while they were in the trash): the formula of
- * `updateFolderMemoKeys` (folders.repo.ts), read from each memo's folder row.
- */
-export async function updateRestoredMemoKeys(
-  write: WriteContext,
-  memoIds: readonly string[],
-): Promise<void> {
-  const { trx, userId } = write;
-  const folderValue = <C extends "date_repetition_value" | "show_at_home_review_list">(column: C) =>
-    sql<number>`(select ${sql.ref(`f.${column}`)} from folders f where f.user_id = memos.user_id and f.id = memos.folder_id)`;
-  const rv = folderValue("date_repetition_value");
-  await trx
-    .updateTable("memos")
-    .set({
-      due_key: sql<number>`${rv} * created_at / ${sql.lit(DAY_MS)} + accumulated_review_value`,
-      home_rv: sql<
-        number | null
-      >`case when ${folderValue("show_at_home_review_list")} = 1 then ${rv} else null end`,
-    })
-    .where("user_id", "=", userId)
-    .where(inValueList(trx, "id", memoIds))
-    .execute();
 }

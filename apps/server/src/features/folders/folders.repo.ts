@@ -138,16 +138,18 @@ export async function updateFolderOrders(
 }
 
 /**
- * Recomputes the repetition due key and the home-list value of every memo in the folder from the
- * folder's date repetition value, in the database (the same formula as `repetitionDueKey`:
- * `dateRV × createdAt / DAY_MS + accumulatedReviewValue`, evaluated in the same order). Leaves
- * the memos' `seq` alone: clients derive these keys from the folder, which the feed re-sends.
+ * Recomputes the repetition due key and the home-list value of every memo in the folder (or of
+ * `onlyMemoIds` of them: memos just restored there) from the folder's date repetition value, in
+ * the database (the same formula as `repetitionDueKey`: `dateRV × createdAt / DAY_MS +
+ * accumulatedReviewValue`, evaluated in the same order). Leaves the memos' `seq` alone: clients
+ * derive these keys from the folder, which the feed re-sends.
  */
 export async function updateFolderMemoKeys(
   write: WriteContext,
   folderId: string,
   dateRepetitionValue: number,
   showAtHomeReviewList: boolean,
+  onlyMemoIds?: readonly string[],
 ): Promise<void> {
   const { trx, userId } = write;
   const rv = sql<number>`cast(${dateRepetitionValue} as double precision)`;
@@ -159,6 +161,7 @@ export async function updateFolderMemoKeys(
     })
     .where("user_id", "=", userId)
     .where("folder_id", "=", folderId)
+    .$if(onlyMemoIds !== undefined, (qb) => qb.where(inValueList(trx, "id", onlyMemoIds ?? [])))
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import { DAY_MS, ROOT_FOLDER_ID, TRASH_RETENTION_MS } from "@mnemo/domain";
+import { DAY_MS, ROOT_FOLDER_ID, repetitionDueKey, TRASH_RETENTION_MS } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
 import { buildFolder, buildMemo, newOpId } from "../../../test/helpers/factories.js";
@@ -138,6 +138,29 @@ describe("DELETE /api/memos/:memoId → the trash", () => {
     const response = await restore(client, { kind: "memo", id: memo.id });
     expect(response.body).toEqual({ folderId: ROOT_FOLDER_ID });
     expect((await client.get(`/api/memos/${memo.id}`)).body.memo.folderId).toBe(ROOT_FOLDER_ID);
+  });
+
+  it("gives a restored memo the keys of its folder's settings now, not those at the delete", async () => {
+    const { client, userId } = await signUpVerified(server);
+    const folder = await buildFolder(client);
+    const memo = await buildMemo(client, { folderId: folder.id });
+    await client.delete(`/api/memos/${memo.id}`);
+    const changed = await client.patch(`/api/folders/${folder.id}`, {
+      dateRepetitionValue: 5,
+      showAtHomeReviewList: false,
+    });
+    expect(changed.status).toBe(200);
+    expect((await restore(client, { kind: "memo", id: memo.id })).status).toBe(200);
+    const row = await server.db.kysely
+      .selectFrom("memos")
+      .select(["due_key", "home_rv", "created_at", "accumulated_review_value"])
+      .where("user_id", "=", userId)
+      .where("id", "=", memo.id)
+      .executeTakeFirstOrThrow();
+    expect(row.due_key).toBe(repetitionDueKey(row.created_at, 5, row.accumulated_review_value));
+    expect(row.home_rv).toBeNull();
+    const home = (await client.get("/api/home/review-list")).body.memos as Array<{ id: string }>;
+    expect(home.map((row) => row.id)).not.toContain(memo.id);
   });
 
   it("applies a replayed restore once and refuses an opId of another operation", async () => {

@@ -25,10 +25,11 @@ import {
   selectLiveFolderIds,
   selectTrashItem,
   selectTrashListing,
-  updateRestoredMemoKeys,
 } from "../../db/trash.repo.js";
 import { userWrite } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
+import { selectFolder, updateFolderMemoKeys } from "../folders/folders.repo.js";
+import { selectMemoSummary } from "../memos/memos.repo.js";
 
 // The trash (PRODUCT.md › Trash): list, restore, delete for good, empty, and the sweep that
 // deletes for good what was trashed more than TRASH_RETENTION_MS ago.
@@ -54,22 +55,8 @@ async function currentPlace(
   kind: TrashKind,
   id: string,
 ): Promise<string | null> {
-  if (kind === "memo") {
-    const memo = await db
-      .selectFrom("memos")
-      .select("folder_id")
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return memo?.folder_id ?? null;
-  }
-  const folder = await db
-    .selectFrom("folders")
-    .select("parent_folder_id")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return folder?.parent_folder_id ?? null;
+  if (kind === "memo") return (await selectMemoSummary(db, userId, id))?.folderId ?? null;
+  return (await selectFolder(db, userId, id))?.parentFolderId ?? null;
 }
 
 /**
@@ -125,10 +112,20 @@ export async function restoreFromTrash(
         tags: parseTags(memo.tags),
       })),
     );
-    if (kind === "memo") {
+    if (kind === "memo" && folderId !== null) {
       // Its folder may be another (the root) or have new settings since the delete.
       const memoIds = payload.memos.map((memo) => memo.id);
-      await updateRestoredMemoKeys(write, memoIds);
+      const folder = await selectFolder(trx, userId, folderId);
+      if (folder) {
+        const { dateRepetitionValue, showAtHomeReviewList } = folder;
+        await updateFolderMemoKeys(
+          write,
+          folderId,
+          dateRepetitionValue,
+          showAtHomeReviewList,
+          memoIds,
+        );
+      }
       await deriveMemoFsrs(write, { memoIds });
     }
     await deleteTrashItems(trx, userId, { kind, id });

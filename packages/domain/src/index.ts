@@ -489,6 +489,7 @@ export {
 } from "./stats/time-zone.js";
 export { normalizeSubjectName, planSubjectAdditions } from "./subject/add-subjects.js";
 export { type Subject, subjectSchema } from "./subject/subject.schema.js";
+export { restoredMemoFolderId, restoredParentFolderId } from "./trash/restore-place.js";
 export {
   DEFAULT_REMINDER_TIME,
   dueReminderDate,

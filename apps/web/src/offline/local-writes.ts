@@ -24,6 +24,8 @@ import {
   previewFromHtml,
   ROOT_FOLDER_ID,
   randomId,
+  restoredMemoFolderId,
+  restoredParentFolderId,
   type TrashItem,
   type TrashKind,
   type UpdateFolderInput,
@@ -651,11 +653,10 @@ export async function restoreLocally(kind: TrashKind, id: string): Promise<void>
     if (entry) {
       const liveFolders = new Set((await db.folders.toCollection().primaryKeys()) as string[]);
       for (const folder of entry.folders) liveFolders.add(folder.id);
+      const hasFolder = (folderId: string) => liveFolders.has(folderId);
       const folders = entry.folders.map((folder) =>
-        folder.id === id &&
-        folder.parentFolderId !== null &&
-        !liveFolders.has(folder.parentFolderId)
-          ? { ...folder, parentFolderId: null }
+        folder.id === id
+          ? { ...folder, parentFolderId: restoredParentFolderId(folder.parentFolderId, hasFolder) }
           : folder,
       );
       await db.folders.bulkPut(folders);
@@ -665,7 +666,7 @@ export async function restoreLocally(kind: TrashKind, id: string): Promise<void>
       }
       const memos = [];
       for (const memo of entry.memos) {
-        const folderId = liveFolders.has(memo.folderId) ? memo.folderId : ROOT_FOLDER_ID;
+        const folderId = restoredMemoFolderId(memo.folderId, hasFolder);
         const folder = byId.get(folderId) ?? (await db.folders.get(folderId));
         memos.push({ ...memo, folderId, ...derivedKeys(memo, folder) });
       }

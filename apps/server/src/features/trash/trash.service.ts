@@ -6,6 +6,8 @@ import {
   type RestoreTrashInput,
   type RestoreTrashResponse,
   ROOT_FOLDER_ID,
+  restoredMemoFolderId,
+  restoredParentFolderId,
   TRASH_RETENTION_MS,
   type TrashKind,
   type TrashListResponse,
@@ -85,16 +87,15 @@ export async function restoreFromTrash(
     if (kind === "memo") {
       const origin = payload.memos[0]?.folder_id ?? ROOT_FOLDER_ID;
       const live = await selectLiveFolderIds(trx, userId, [origin]);
-      folderId = live.has(origin) ? origin : ROOT_FOLDER_ID;
+      folderId = restoredMemoFolderId(origin, (candidate) => live.has(candidate));
       for (const memo of payload.memos) memo.folder_id = folderId;
       for (const state of payload.fsrs) state.folder_id = folderId;
     } else {
       const top = payload.folders.find((folder) => folder.id === id);
       const parent = top?.parent_folder_id ?? null;
-      const isParentLive =
-        parent !== null && (await selectLiveFolderIds(trx, userId, [parent])).has(parent);
-      folderId = isParentLive ? parent : null;
-      if (top && !isParentLive) {
+      const live = await selectLiveFolderIds(trx, userId, parent === null ? [] : [parent]);
+      folderId = restoredParentFolderId(parent, (candidate) => live.has(candidate));
+      if (top && folderId === null) {
         top.parent_folder_id = null;
         top.is_in_root = 1;
       }

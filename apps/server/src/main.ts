@@ -5,6 +5,7 @@ import { stopSearchIndexing } from "./db/memo-search.repo.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { failInterruptedImports } from "./features/imports/imports.service.js";
 import { startReminderScheduler } from "./features/reminders/reminder-scheduler.js";
+import { startSearchIndexer } from "./features/search/search-index.service.js";
 import { startTrashSweeper } from "./features/trash/trash-sweeper.js";
 import { createMailer } from "./mail/mailer.js";
 
@@ -18,9 +19,11 @@ const app = await buildApp({ config, db, mailer: createMailer(config.mail, conso
 
 let reminders: { stop(): Promise<void> } | null = null;
 let trashSweeper: { stop(): Promise<void> } | null = null;
+let searchIndexer: { stop(): Promise<void> } | null = null;
 const close = async () => {
   await reminders?.stop();
   await trashSweeper?.stop();
+  await searchIndexer?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -33,5 +36,8 @@ await app.listen({ host: config.host, port: config.port });
 reminders = startReminderScheduler(app.deps, app.log);
 // Trashed memos and folders are deleted for good after 30 days (PRODUCT.md › Trash).
 trashSweeper = startTrashSweeper(app.deps, app.log);
+// Memos queued by writes reach the search index within a second (see the search-index-queue
+// migration); a search or the tag list first indexes what is still queued for its user.
+searchIndexer = startSearchIndexer(app.deps, app.log);
 const where = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
 console.log(`Mnemo is running at ${config.publicUrl} (database: ${where})`);

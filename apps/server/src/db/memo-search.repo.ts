@@ -10,10 +10,15 @@ import { sql } from "kysely";
 import { type Executor, isPostgres } from "./database.js";
 import { parseTags } from "./memo-rows.js";
 import type { WriteContext } from "./user-write.js";
+import { inValueList } from "./value-list.js";
 
-// The search index (see the search-index migration): kept in the transaction of every write that
-// changes what search reads of a memo (its title, contents, hint or tags). Deletes need nothing
-// here: the rows go with their memo (foreign keys; on SQLite a trigger removes the FTS row).
+// The search index (see the search-index migration). A write that inserts a memo or changes what
+// search reads of it (its title, contents, hint or tags) queues the memo in its own transaction
+// (queueMemoForIndexing); the index catches up in batches (indexQueuedMemos) before any read of
+// it and in the background (see the search-index-queue migration and
+// features/search/search-index.service.ts). Imports and trash restores index their memos at once
+// (indexNewMemos). Deletes need nothing here: the rows go with their memo (foreign keys; on SQLite
+// a trigger removes the FTS row).
 
 // Off only for measurements (MNEMO_SEARCH_INDEX=off, see config.ts): the bench times memo writes
 // with and without the index.
@@ -33,17 +38,107 @@ export interface MemoSearchSource {
 }
 
 /**
- * (Re)indexes one memo of the write's user: its folded fields, its tokens and its tags.
- * Tags stored before tags were normalized are indexed normalized. `isNew`: the memo was inserted
- * in this write, so it has nothing in the index to replace.
+ * Queues a memo of the write's user for indexing, in the write's transaction: it was inserted, or
+ * a field search reads changed. A memo already queued keeps its place.
  */
-export async function writeMemoSearchIndex(
+export async function queueMemoForIndexing(write: WriteContext, memoId: string): Promise<void> {
+  if (!isIndexing) return;
+  await write.trx
+    .insertInto("memo_search_queue")
+    .values({ user_id: write.userId, memo_id: memoId, queued_at: write.now })
+    .onConflict((oc) => oc.columns(["user_id", "memo_id"]).doNothing())
+    .execute();
+}
+
+/** Memos indexed per transaction by {@link indexQueuedMemos}. */
+export const INDEX_BATCH = 500;
+
+/**
+ * Indexes up to `limit` of the user's queued memos, oldest first, as they are stored now, and
+ * takes them off the queue; returns how many. Run in a user write (`userWrite`), which orders it
+ * with the user's memo writes: a memo queued again while this runs stays queued. On SQLite the
+ * batch's FTS5 rows go into one segment.
+ */
+export async function indexQueuedMemos(write: WriteContext, limit = INDEX_BATCH): Promise<number> {
+  const { trx, userId } = write;
+  const rows = await trx
+    .selectFrom("memo_search_queue as q")
+    .innerJoin("memos as m", (join) =>
+      join.onRef("m.user_id", "=", "q.user_id").onRef("m.id", "=", "q.memo_id"),
+    )
+    .leftJoin("memo_search as s", (join) =>
+      join.onRef("s.user_id", "=", "q.user_id").onRef("s.memo_id", "=", "q.memo_id"),
+    )
+    .select([
+      "m.id",
+      "m.title",
+      "m.contents",
+      "m.flash_card_hint",
+      "m.tags",
+      "s.memo_id as indexed",
+    ])
+    .where("q.user_id", "=", userId)
+    .orderBy("q.queued_at")
+    .orderBy("q.memo_id")
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  for (const row of rows) {
+    const memo = {
+      title: row.title,
+      contents: row.contents,
+      flashCardHint: row.flash_card_hint,
+      tags: parseTags(row.tags),
+    };
+    await writeMemoSearchIndex(write, row.id, memo, { isNew: row.indexed === null });
+  }
+  await trx
+    .deleteFrom("memo_search_queue")
+    .where("user_id", "=", userId)
+    .where(
+      inValueList(
+        trx,
+        "memo_id",
+        rows.map((row) => row.id),
+      ),
+    )
+    .execute();
+  return rows.length;
+}
+
+/** Whether the user has memos whose index is behind their text. */
+export async function hasQueuedMemos(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("memo_search_queue")
+    .select("memo_id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Up to `limit` users with queued memos. */
+export async function selectUsersWithQueuedMemos(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("memo_search_queue")
+    .select("user_id")
+    .distinct()
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * (Re)indexes one memo of the write's user: its folded fields, its tokens and its tags.
+ * Tags stored before tags were normalized are indexed normalized. `isNew`: the memo has no rows
+ * in the index yet, so there is nothing to replace.
+ */
+async function writeMemoSearchIndex(
   write: WriteContext,
   memoId: string,
   memo: MemoSearchSource,
   options: { isNew?: boolean } = {},
 ): Promise<void> {
-  if (!isIndexing) return;
   const { trx, userId } = write;
   const { tags, tokens, fields } = searchRow(memo);
   if (isPostgres(trx)) {
@@ -163,24 +258,6 @@ function memoKeyAndSortColumns(write: WriteContext, memoId: string) {
     folder_id: ofMemo("folder_id"),
     updated_at: ofMemo("updated_at"),
   };
-}
-
-/** Reads the memo's stored fields and (re)indexes it; nothing when the user has no such memo. */
-export async function reindexStoredMemo(write: WriteContext, memoId: string): Promise<void> {
-  if (!isIndexing) return;
-  const row = await write.trx
-    .selectFrom("memos")
-    .select(["title", "contents", "flash_card_hint", "tags"])
-    .where("user_id", "=", write.userId)
-    .where("id", "=", memoId)
-    .executeTakeFirst();
-  if (!row) return;
-  await writeMemoSearchIndex(write, memoId, {
-    title: row.title,
-    contents: row.contents,
-    flashCardHint: row.flash_card_hint,
-    tags: parseTags(row.tags),
-  });
 }
 
 /** A memo that may match a search: its folded fields and change time. */

@@ -247,6 +247,13 @@ export interface MemoTagsTable {
   tag: string;
 }
 
+/** A memo whose search index is behind its text (see the search-index-queue migration). */
+export interface MemoSearchQueueTable {
+  user_id: string;
+  memo_id: string;
+  queued_at: number;
+}
+
 /** SQLite only: the FTS5 index of `memo_search` rows (rowid = `doc_id`). */
 export interface MemoSearchFtsTable {
   rowid: number;
@@ -325,6 +332,7 @@ export interface AppTables {
   memo_search: MemoSearchTable;
   memo_tags: MemoTagsTable;
   memo_search_fts: MemoSearchFtsTable;
+  memo_search_queue: MemoSearchQueueTable;
   attachments: AttachmentsTable;
   imports: ImportsTable;
   trash_items: TrashItemsTable;

@@ -43,6 +43,12 @@ export async function userRows(server: TestServer, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("memo_id")
       .execute(),
+    memoSearchQueue: await kysely
+      .selectFrom("memo_search_queue")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("memo_id")
+      .execute(),
     memoTags: await kysely
       .selectFrom("memo_tags")
       .selectAll()
@@ -101,6 +107,7 @@ export function rowCounts(rows: UserRows): Record<keyof UserRows, number> {
     trashItems: rows.trashItems.length,
     appliedOps: rows.appliedOps.length,
     memoSearch: rows.memoSearch.length,
+    memoSearchQueue: rows.memoSearchQueue.length,
     memoTags: rows.memoTags.length,
     scratchTexts: rows.scratchTexts.length,
     memoFsrs: rows.memoFsrs.length,

@@ -6,11 +6,7 @@ import {
   type StoredMemoSummary,
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
-import {
-  indexNewMemos,
-  reindexStoredMemo,
-  writeMemoSearchIndex,
-} from "../../db/memo-search.repo.js";
+import { indexNewMemos, queueMemoForIndexing } from "../../db/memo-search.repo.js";
 import { precompile } from "../../db/precompiled.js";
 import type { MemosTable } from "../../db/schema.js";
 import type { WriteContext } from "../../db/user-write.js";
@@ -176,8 +172,8 @@ export async function selectCompletionTimes(
 }
 
 /**
- * Inserts a memo unless the user has one with this id, stamped with the write's `seq`, and indexes
- * it for search; true when this call inserted it. Its revision is 1 unless given.
+ * Inserts a memo unless the user has one with this id, stamped with the write's `seq`, and queues
+ * it for the search index; true when this call inserted it. Its revision is 1 unless given.
  */
 export async function insertMemo(
   write: WriteContext,
@@ -196,7 +192,7 @@ export async function insertMemo(
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted) await writeMemoSearchIndex(write, memo.id, memo, { isNew: true });
+  if (inserted) await queueMemoForIndexing(write, memo.id);
   return inserted !== undefined;
 }
 
@@ -246,7 +242,7 @@ export async function insertNewMemos(
 
 /**
  * Writes the given fields of a memo, stamped with the write's change `seq`; when a field search
- * reads changes, indexes the memo again.
+ * reads changes, queues the memo for the search index.
  */
 export async function updateMemo(
   write: WriteContext,
@@ -265,7 +261,7 @@ export async function updateMemo(
     fields.contents !== undefined ||
     fields.flashCardHint !== undefined ||
     fields.tags !== undefined;
-  if (isSearchedFieldChanged) await reindexStoredMemo(write, memoId);
+  if (isSearchedFieldChanged) await queueMemoForIndexing(write, memoId);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { TestClient } from "../../../test/helpers/client.js";
 import { buildFolder, buildMemo, newOpId } from "../../../test/helpers/factories.js";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
+import { INDEX_BATCH } from "../../db/memo-search.repo.js";
+import { indexQueuedMemosRound } from "./search-index.service.js";
 
 let server: TestServer;
 let alice: { client: TestClient; userId: string };
@@ -245,6 +247,86 @@ describe("GET /api/search", () => {
   it("requires a session", async () => {
     const response = await server.client().get("/api/search?q=a");
     expect(response.status).toBe(401);
+  });
+});
+
+describe("the search index queue", () => {
+  const queuedIds = async (userId: string) =>
+    (
+      await server.db.kysely
+        .selectFrom("memo_search_queue")
+        .select("memo_id")
+        .where("user_id", "=", userId)
+        .orderBy("memo_id")
+        .execute()
+    ).map((row) => row.memo_id);
+  const indexedTitle = async (userId: string, memoId: string) =>
+    (
+      await server.db.kysely
+        .selectFrom("memo_search")
+        .select("title")
+        .where("user_id", "=", userId)
+        .where("memo_id", "=", memoId)
+        .executeTakeFirst()
+    )?.title;
+
+  it("queues a memo write, and a read of the index first indexes what is queued", async () => {
+    const carol = await signUpVerified(server);
+    const folder = await buildFolder(carol.client);
+    const memo = await buildMemo(carol.client, { folderId: folder.id, title: "대기열제목" });
+    expect(await queuedIds(carol.userId)).toEqual([memo.id]);
+    expect(await indexedTitle(carol.userId, memo.id)).toBeUndefined();
+    expect((await carol.client.get("/api/tags")).status).toBe(200);
+    expect(await queuedIds(carol.userId)).toEqual([]);
+    expect(await indexedTitle(carol.userId, memo.id)).toBe("대기열제목");
+
+    // An edit of a field search reads queues it again; one it does not read leaves it alone.
+    expect((await carol.client.patch(`/api/memos/${memo.id}`, { category: "분류" })).status).toBe(
+      200,
+    );
+    expect(await queuedIds(carol.userId)).toEqual([]);
+    expect((await carol.client.patch(`/api/memos/${memo.id}`, { title: "고친제목" })).status).toBe(
+      200,
+    );
+    expect(await queuedIds(carol.userId)).toEqual([memo.id]);
+    expect(await foundIds(carol.client, "고친제목")).toEqual([memo.id]);
+    expect(await queuedIds(carol.userId)).toEqual([]);
+  });
+
+  it("indexes every user's queue in the background round; a deleted memo leaves the queue", async () => {
+    const carol = await signUpVerified(server);
+    const dave = await signUpVerified(server);
+    const carolFolder = await buildFolder(carol.client);
+    const kept = await buildMemo(carol.client, { folderId: carolFolder.id, title: "남는메모" });
+    const gone = await buildMemo(carol.client, { folderId: carolFolder.id, title: "지운메모" });
+    const daves = await buildMemo(dave.client, {
+      folderId: (await buildFolder(dave.client)).id,
+      title: "다른사람",
+    });
+    expect((await carol.client.delete(`/api/memos/${gone.id}`)).status).toBe(204);
+    expect(await queuedIds(carol.userId)).toEqual([kept.id]);
+
+    await indexQueuedMemosRound(server.app.deps);
+    expect(await queuedIds(carol.userId)).toEqual([]);
+    expect(await queuedIds(dave.userId)).toEqual([]);
+    expect(await indexedTitle(carol.userId, kept.id)).toBe("남는메모");
+    expect(await indexedTitle(dave.userId, daves.id)).toBe("다른사람");
+    expect(await indexedTitle(carol.userId, gone.id)).toBeUndefined();
+  });
+
+  it("catches up a queue longer than one batch before a search", async () => {
+    const carol = await signUpVerified(server);
+    const folder = await buildFolder(carol.client);
+    const count = INDEX_BATCH + 1;
+    for (let start = 0; start < count; start += 25) {
+      const chunk = Array.from({ length: Math.min(25, count - start) }, (_, i) => start + i);
+      await Promise.all(
+        chunk.map((n) => buildMemo(carol.client, { folderId: folder.id, title: `일괄 ${n}` })),
+      );
+    }
+    expect(await queuedIds(carol.userId)).toHaveLength(count);
+    expect((await search(carol.client, { q: "일괄", limit: "100" })).results).toHaveLength(100);
+    expect(await queuedIds(carol.userId)).toEqual([]);
   });
 });
 

@@ -21,6 +21,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { toSummary } from "../memos/memo-present.js";
 import { selectMemoFolder } from "../memos/memos.repo.js";
 import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.js";
+import { catchUpSearchIndex } from "./search-index.service.js";
 
 /**
  * One page of the user's memos matching a search (issue #10 › Search). The index gives
@@ -32,7 +33,7 @@ import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.js";
  * @throws VALIDATION_FAILED for a forged cursor
  */
 export async function searchMemos(
-  deps: Pick<ServiceDeps, "db">,
+  deps: ServiceDeps,
   userId: string,
   input: SearchQueryInput,
 ): Promise<SearchResponse> {
@@ -45,6 +46,7 @@ export async function searchMemos(
   const tag = input.tag === undefined ? "" : tagKey(input.tag);
   if (tag !== "" && !query.tags.includes(tag)) query.tags.push(tag);
   if (!hasSearchCriteria(query)) return { results: [], nextCursor: null };
+  await catchUpSearchIndex(deps, userId);
 
   const hits: SearchHit[] = [];
   const pages = searchCandidatePages(db, userId, searchQueryTokens(query), input.folderId);
@@ -107,10 +109,8 @@ export function pageOfHits(
  * are one tag, shown as spelled on most of its memos (ties: the first spelling in code-unit
  * order), ordered by key.
  */
-export async function listTags(
-  deps: Pick<ServiceDeps, "db">,
-  userId: string,
-): Promise<TagsResponse> {
+export async function listTags(deps: ServiceDeps, userId: string): Promise<TagsResponse> {
+  await catchUpSearchIndex(deps, userId);
   const spellings = await selectTagSpellings(deps.db.kysely, userId);
   const tags: TagsResponse["tags"] = [];
   let current: { key: string; tag: string; best: number; memoCount: number } | null = null;

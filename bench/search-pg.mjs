@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { randomId } from "@mnemo/domain";
+import { parseSearchQuery, randomId, searchQueryTokens } from "@mnemo/domain";
 import pg from "pg";
 import { createVerifiedUser } from "./lib/accounts.mjs";
 import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
@@ -143,6 +143,69 @@ async function sizes(client) {
   };
 }
 
+/** How long each candidate query of {@link compareTrigram} runs, per word and strategy. */
+const COMPARE_MS = 5000;
+
+/**
+ * The issue's other PostgreSQL strategy, pg_trgm, beside ours, on the same rows: the candidate
+ * query the server runs (the domain's tokens under the GIN index of `tokens`) against a
+ * `LIKE '%word%'` over a pg_trgm GIN index of the folded fields, each repeated for COMPARE_MS
+ * per word straight on the database (the server implements only the first). Both return
+ * candidates that the server would then check with the exact rule; the counts show how many.
+ */
+async function compareTrigram(db, words) {
+  await db.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+  const started = performance.now();
+  await db.query(
+    `CREATE INDEX memo_search_trgm_idx ON memo_search
+       USING gin ((title || ' ' || hint || ' ' || body) gin_trgm_ops)`,
+  );
+  const trgmBuildMs = performance.now() - started;
+  await db.query("ANALYZE memo_search");
+  const { rows: users } = await db.query("SELECT id FROM users WHERE email = $1", [USER.email]);
+  const userId = users[0].id;
+  const strategies = {
+    tokens: (word) => ({
+      text: `SELECT memo_id, title, hint, tags, body, updated_at FROM memo_search
+              WHERE user_id = $1 AND tokens @> $2::text[]`,
+      values: [userId, searchQueryTokens(parseSearchQuery(word))],
+    }),
+    trigram: (word) => ({
+      text: `SELECT memo_id, title, hint, tags, body, updated_at FROM memo_search
+              WHERE user_id = $1 AND (title || ' ' || hint || ' ' || body) LIKE $2`,
+      values: [userId, `%${word}%`],
+    }),
+  };
+  const results = [];
+  for (const [label, word] of words) {
+    for (const [strategy, query] of Object.entries(strategies)) {
+      const { text, values } = query(word);
+      const times = [];
+      let candidates = 0;
+      const until = performance.now() + COMPARE_MS;
+      while (performance.now() < until || times.length < 5) {
+        const start = performance.now();
+        candidates = (await db.query(text, values)).rowCount;
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+      results.push({
+        label,
+        word,
+        strategy,
+        candidates,
+        runs: times.length,
+        p50Ms: at(0.5),
+        p99Ms: at(0.99),
+      });
+      step(`  ${strategy} "${word}": ${candidates} candidates, p50 ${at(0.5).toFixed(2)} ms`);
+    }
+  }
+  const { rows: size } = await db.query("SELECT pg_relation_size('memo_search_trgm_idx') AS bytes");
+  return { trgmBuildMs, trgmIndexMB: Number(size[0].bytes) / 1e6, results };
+}
+
 async function main() {
   await withClient(ADMIN_URL, (client) => client.query(`CREATE DATABASE ${databaseName}`));
   try {
@@ -198,6 +261,8 @@ async function main() {
     }
     await server.stop();
     const size = await withClient(databaseUrl, sizes);
+    step("pg_trgm beside the token index, candidate queries on the database");
+    const trigram = await withClient(databaseUrl, (db) => compareTrigram(db, words));
 
     console.log("\nSearch on PostgreSQL (1 connection)\n");
     console.log("scenario | word | memos with it | req/s | p50 ms | p99 ms | max ms");
@@ -211,7 +276,24 @@ async function main() {
         `search index (memo_search + memo_tags with their indexes) ${size.searchIndexMB.toFixed(1)} MB, ` +
         `of which the GIN index ${size.ginMB.toFixed(1)} MB`,
     );
-    const summary = { memos: MEMO_COUNT, search: rows, ...size };
+    console.log(
+      `\nCandidate queries, GIN over the domain's tokens (what the server runs) against pg_trgm ` +
+        `(LIKE over a GIN trigram index of the folded fields, ${trigram.trgmIndexMB.toFixed(1)} MB, ` +
+        `built in ${(trigram.trgmBuildMs / 1000).toFixed(1)} s), ${COMPARE_MS / 1000} s each\n`,
+    );
+    console.log("word | strategy | candidates | runs | p50 ms | p99 ms");
+    for (const r of trigram.results) {
+      const cells = [
+        r.word,
+        r.strategy,
+        r.candidates,
+        r.runs,
+        r.p50Ms.toFixed(2),
+        r.p99Ms.toFixed(2),
+      ];
+      console.log(cells.join(" | "));
+    }
+    const summary = { memos: MEMO_COUNT, search: rows, ...size, trigram };
     console.log(`\nBENCH_PG_JSON ${JSON.stringify(summary)}`);
   } finally {
     await server?.stop().catch(() => {});

@@ -203,6 +203,18 @@ export interface ReviewQuarterCountsTable {
   reviews: number;
 }
 
+/**
+ * Review rows per user, folder their memo is in now, and UTC quarter hour, and how many of them
+ * were not graded Again; kept by triggers (see its migration).
+ */
+export interface FolderReviewQuarterCountsTable {
+  user_id: string;
+  folder_id: string;
+  quarter: number;
+  reviews: number;
+  passed: number;
+}
+
 /** A user's reminder digest of one local day, claimed before it is sent (at most one a day). */
 export interface ReminderSendsTable {
   user_id: string;
@@ -328,6 +340,7 @@ export interface AppTables {
   error_logs: ErrorLogsTable;
   readiness_checks: ReadinessChecksTable;
   review_quarter_counts: ReviewQuarterCountsTable;
+  folder_review_quarter_counts: FolderReviewQuarterCountsTable;
   reminder_sends: ReminderSendsTable;
   memo_search: MemoSearchTable;
   memo_tags: MemoTagsTable;

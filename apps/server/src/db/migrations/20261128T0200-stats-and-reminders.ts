@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../database.js";
+import { inTransaction } from "./in-transaction.js";
 
 // Issue 9 §3 and §4.
 //
@@ -15,15 +16,6 @@ import { isPostgres } from "../database.js";
 
 /** The bucket width of review_quarter_counts, in ms (15 minutes). */
 const QUARTER_MS = 900_000;
-
-/** Runs `change` in a transaction: Kysely wraps migrations in one on PostgreSQL, not on SQLite. */
-async function inTransaction(
-  db: Kysely<unknown>,
-  change: (trx: Kysely<unknown>) => Promise<void>,
-): Promise<void> {
-  if (db.isTransaction) return change(db);
-  return db.transaction().execute(change);
-}
 
 async function createQuarterCountTriggers(db: Kysely<unknown>): Promise<void> {
   const quarter = (row: "NEW" | "OLD") =>

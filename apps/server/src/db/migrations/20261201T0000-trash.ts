@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { inTransaction } from "./in-transaction.js";
 
 // Issue 12 §1: the trash (PRODUCT.md › Trash). A deleted memo or folder leaves the live tables
 // exactly as a delete did before (cascades, tombstones, the change feed), so every read of memos
@@ -9,15 +10,6 @@ import type { Kysely } from "kysely";
 // - contents: the removed memos' contents joined, so the image clean-up still sees the images a
 //   trashed memo shows (attachment-refs.repo.ts) without parsing JSON;
 // - the title, origin folder and memo count the trash screen lists.
-
-/** Runs `change` in a transaction: Kysely wraps migrations in one on PostgreSQL, not on SQLite. */
-async function inTransaction(
-  db: Kysely<unknown>,
-  change: (trx: Kysely<unknown>) => Promise<void>,
-): Promise<void> {
-  if (db.isTransaction) return change(db);
-  return db.transaction().execute(change);
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {

@@ -14,6 +14,7 @@ import * as attachments from "./20261129T0000-attachments.js";
 import * as searchSortColumns from "./20261129T0100-search-sort-columns.js";
 import * as imports from "./20261130T0000-imports.js";
 import * as trash from "./20261201T0000-trash.js";
+import * as folderReviewCounts from "./20261202T0000-folder-review-counts.js";
 import * as searchIndexQueue from "./20261202T0100-search-index-queue.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "20261129T0100-search-sort-columns": searchSortColumns,
   "20261130T0000-imports": imports,
   "20261201T0000-trash": trash,
+  "20261202T0000-folder-review-counts": folderReviewCounts,
   "20261202T0100-search-index-queue": searchIndexQueue,
 };

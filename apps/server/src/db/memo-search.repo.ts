@@ -12,13 +12,15 @@ import { parseTags } from "./memo-rows.js";
 import type { WriteContext } from "./user-write.js";
 import { inValueList } from "./value-list.js";
 
-// The search index (see the search-index migration). A write that inserts a memo or changes what
-// search reads of it (its title, contents, hint or tags) queues the memo in its own transaction
-// (queueMemoForIndexing); the index catches up in batches (indexQueuedMemos) before any read of
-// it and in the background (see the search-index-queue migration and
-// features/search/search-index.service.ts). Imports and trash restores index their memos at once
-// (indexNewMemos). Deletes need nothing here: the rows go with their memo (foreign keys; on SQLite
-// a trigger removes the FTS row).
+// The search index (see the search-index migration). New memos (a create, an import, a trash
+// restore) are indexed in the write's transaction (indexNewMemos): on SQLite that adds one FTS5
+// segment. A write that changes what search reads of a memo (its title, contents, hint or tags)
+// queues the memo instead (queueMemoForIndexing): replacing its index rows would also write a
+// tombstone, about eight pages per commit in all, which made an edit's p99 1.8–2× one without the
+// index. The index catches up in batches (indexQueuedMemos) before any read of it and in the
+// background (see the search-index-queue migration and features/search/search-index.service.ts).
+// Deletes need nothing here: the rows go with their memo (foreign keys; on SQLite a trigger
+// removes the FTS row).
 
 // Off only for measurements (MNEMO_SEARCH_INDEX=off, see config.ts): the bench times memo writes
 // with and without the index.
@@ -38,8 +40,8 @@ export interface MemoSearchSource {
 }
 
 /**
- * Queues a memo of the write's user for indexing, in the write's transaction: it was inserted, or
- * a field search reads changed. A memo already queued keeps its place.
+ * Queues a memo of the write's user for indexing again, in the write's transaction: a field search
+ * reads changed. A memo already queued keeps its place.
  */
 export async function queueMemoForIndexing(write: WriteContext, memoId: string): Promise<void> {
   if (!isIndexing) return;

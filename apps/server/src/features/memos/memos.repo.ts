@@ -172,8 +172,8 @@ export async function selectCompletionTimes(
 }
 
 /**
- * Inserts a memo unless the user has one with this id, stamped with the write's `seq`, and queues
- * it for the search index; true when this call inserted it. Its revision is 1 unless given.
+ * Inserts a memo unless the user has one with this id, stamped with the write's `seq`, and indexes
+ * it for search; true when this call inserted it. Its revision is 1 unless given.
  */
 export async function insertMemo(
   write: WriteContext,
@@ -192,7 +192,7 @@ export async function insertMemo(
     .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted) await queueMemoForIndexing(write, memo.id);
+  if (inserted) await indexNewMemos(write, [memo]);
   return inserted !== undefined;
 }
 

@@ -270,17 +270,14 @@ describe("the search index queue", () => {
         .executeTakeFirst()
     )?.title;
 
-  it("queues a memo write, and a read of the index first indexes what is queued", async () => {
+  it("indexes a new memo at once, queues an edit, and a read of the index first indexes what is queued", async () => {
     const carol = await signUpVerified(server);
     const folder = await buildFolder(carol.client);
     const memo = await buildMemo(carol.client, { folderId: folder.id, title: "대기열제목" });
-    expect(await queuedIds(carol.userId)).toEqual([memo.id]);
-    expect(await indexedTitle(carol.userId, memo.id)).toBeUndefined();
-    expect((await carol.client.get("/api/tags")).status).toBe(200);
     expect(await queuedIds(carol.userId)).toEqual([]);
     expect(await indexedTitle(carol.userId, memo.id)).toBe("대기열제목");
 
-    // An edit of a field search reads queues it again; one it does not read leaves it alone.
+    // An edit of a field search reads queues it; one it does not read leaves it alone.
     expect((await carol.client.patch(`/api/memos/${memo.id}`, { category: "분류" })).status).toBe(
       200,
     );
@@ -289,7 +286,15 @@ describe("the search index queue", () => {
       200,
     );
     expect(await queuedIds(carol.userId)).toEqual([memo.id]);
-    expect(await foundIds(carol.client, "고친제목")).toEqual([memo.id]);
+    expect(await indexedTitle(carol.userId, memo.id)).toBe("대기열제목");
+    expect((await carol.client.get("/api/tags")).status).toBe(200);
+    expect(await queuedIds(carol.userId)).toEqual([]);
+    expect(await indexedTitle(carol.userId, memo.id)).toBe("고친제목");
+
+    expect(
+      (await carol.client.patch(`/api/memos/${memo.id}`, { title: "또고친제목" })).status,
+    ).toBe(200);
+    expect(await foundIds(carol.client, "또고친제목")).toEqual([memo.id]);
     expect(await queuedIds(carol.userId)).toEqual([]);
   });
 
@@ -303,14 +308,20 @@ describe("the search index queue", () => {
       folderId: (await buildFolder(dave.client)).id,
       title: "다른사람",
     });
+    const edit = async (client: TestClient, id: string, title: string) =>
+      expect((await client.patch(`/api/memos/${id}`, { title })).status).toBe(200);
+    await edit(carol.client, kept.id, "남는메모2");
+    await edit(carol.client, gone.id, "지운메모2");
+    await edit(dave.client, daves.id, "다른사람2");
     expect((await carol.client.delete(`/api/memos/${gone.id}`)).status).toBe(204);
     expect(await queuedIds(carol.userId)).toEqual([kept.id]);
+    expect(await queuedIds(dave.userId)).toEqual([daves.id]);
 
     await indexQueuedMemosRound(server.app.deps);
     expect(await queuedIds(carol.userId)).toEqual([]);
     expect(await queuedIds(dave.userId)).toEqual([]);
-    expect(await indexedTitle(carol.userId, kept.id)).toBe("남는메모");
-    expect(await indexedTitle(dave.userId, daves.id)).toBe("다른사람");
+    expect(await indexedTitle(carol.userId, kept.id)).toBe("남는메모2");
+    expect(await indexedTitle(dave.userId, daves.id)).toBe("다른사람2");
     expect(await indexedTitle(carol.userId, gone.id)).toBeUndefined();
   });
 
@@ -318,15 +329,28 @@ describe("the search index queue", () => {
     const carol = await signUpVerified(server);
     const folder = await buildFolder(carol.client);
     const count = INDEX_BATCH + 1;
+    const ids: string[] = [];
     for (let start = 0; start < count; start += 25) {
       const chunk = Array.from({ length: Math.min(25, count - start) }, (_, i) => start + i);
-      await Promise.all(
+      const memos = await Promise.all(
         chunk.map((n) => buildMemo(carol.client, { folderId: folder.id, title: `일괄 ${n}` })),
       );
+      ids.push(...memos.map((memo: { id: string }) => memo.id));
     }
-    expect(await queuedIds(carol.userId)).toHaveLength(count);
-    expect((await search(carol.client, { q: "일괄", limit: "100" })).results).toHaveLength(100);
+    // Each memo edited (queued) without going through the routes one by one: the state a burst
+    // of offline edits leaves.
+    await server.db.kysely
+      .updateTable("memos")
+      .set({ title: "묶음편집" })
+      .where("user_id", "=", carol.userId)
+      .execute();
+    await server.db.kysely
+      .insertInto("memo_search_queue")
+      .values(ids.map((memo_id) => ({ user_id: carol.userId, memo_id, queued_at: 0 })))
+      .execute();
+    expect((await search(carol.client, { q: "묶음편집", limit: "100" })).results).toHaveLength(100);
     expect(await queuedIds(carol.userId)).toEqual([]);
+    expect((await search(carol.client, { q: "일괄", limit: "100" })).results).toHaveLength(0);
   });
 });
 

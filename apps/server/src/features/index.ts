@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { compressAnswers } from "../plugins/compress-answers.js";
 import { adminRoutes } from "./admin/admin.routes.js";
 import { attachmentRoutes } from "./attachments/attachments.routes.js";
 import { calendarRoutes } from "./calendar/calendar.routes.js";
@@ -39,8 +38,7 @@ const featureRoutes = [
   adminRoutes,
 ];
 
-/** Registers every feature's routes under the /api prefix, their answers compressed. */
+/** Registers every feature's routes under the /api prefix. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
-  await compressAnswers(app);
   for (const routes of featureRoutes) await app.register(routes);
 }

@@ -16,8 +16,6 @@ import { openFromMenu } from "./helpers/ui.js";
 
 const cases: Array<[Viewport, Lang]> = [
   ["desktop", "ko"],
-  ["desktop", "en"],
-  ["phone", "ko"],
   ["phone", "en"],
 ];
 

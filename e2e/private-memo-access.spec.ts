@@ -14,8 +14,6 @@ describe("a memo belongs to its owner", () => {
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
-    ["desktop", "en"],
-    ["phone", "ko"],
     ["phone", "en"],
   ])("another user's memo URL shows not-found (%s, %s)", async (viewport, lang) => {
     const owner = await newPage(stack.browser, { viewport, lang, baseURL: stack.server.url });

@@ -15,8 +15,6 @@ describe("a new user's first memo, from sign-up to review", () => {
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],
-    ["desktop", "en"],
-    ["phone", "ko"],
     ["phone", "en"],
   ])("signs up, reviews, completes and signs out (%s, %s)", async (viewport, lang) => {
     const { page, problems } = await newPage(stack.browser, {

@@ -1,4 +1,4 @@
-import type { SearchResponse, SearchResult } from "@mnemo/domain";
+import type { SearchHit, SearchResponse, SearchResult } from "@mnemo/domain";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { offline, readThroughCache } from "../offline/offline-lazy";
 import { api, query } from "./client";
@@ -20,7 +20,7 @@ export const searchKeys = {
 export const SEARCH_PAGE_SIZE = 30;
 
 /** Where the next page comes from: the device's index or the server's cursor. */
-type PageParam = { from: "cache"; offset: number } | { from: "server"; cursor: string } | null;
+type PageParam = { from: "cache"; after: SearchHit } | { from: "server"; cursor: string } | null;
 
 export interface SearchPage {
   results: SearchResult[];
@@ -29,14 +29,9 @@ export interface SearchPage {
   isLocal: boolean;
 }
 
-async function cachePage(params: SearchParams, offset: number): Promise<SearchPage> {
-  const { results, total } = await (await offline()).searchLocally(
-    params,
-    offset,
-    SEARCH_PAGE_SIZE,
-  );
-  const end = offset + results.length;
-  return { results, next: end < total ? { from: "cache", offset: end } : null, isLocal: true };
+async function cachePage(params: SearchParams, after: SearchHit | null): Promise<SearchPage> {
+  const { results, last } = await (await offline()).searchLocally(params, after, SEARCH_PAGE_SIZE);
+  return { results, next: last ? { from: "cache", after: last } : null, isLocal: true };
 }
 
 async function serverPage(params: SearchParams, cursor: string | null): Promise<SearchPage> {
@@ -72,9 +67,9 @@ export function useSearch(params: SearchParams, isEnabled: boolean) {
     placeholderData: keepPreviousData,
     queryFn: async ({ pageParam }): Promise<SearchPage> => {
       if (pageParam?.from === "server") return serverPage(params, pageParam.cursor);
-      if (pageParam?.from === "cache") return cachePage(params, pageParam.offset);
+      if (pageParam?.from === "cache") return cachePage(params, pageParam.after);
       return readThroughCache(
-        () => cachePage(params, 0),
+        () => cachePage(params, null),
         () => serverPage(params, null),
       );
     },

@@ -4,7 +4,7 @@ import { Dexie } from "dexie";
 import { afterAll, describe, expect, it } from "vitest";
 import { deleteCache, openCache, readMeta } from "./cache";
 import { cacheDbName } from "./cache-db";
-import { searchMatches } from "./local-search";
+import { searchHits } from "./local-search";
 
 const USER = "upgrade-user";
 
@@ -59,10 +59,8 @@ describe("a cache made before the search index (version 1)", () => {
     expect(await readMeta("cursor")).toBeUndefined();
     expect(await readMeta("isComplete")).toBeUndefined();
     expect(await readMeta("bodyBytes")).toBe(30);
-    expect((await searchMatches({ q: "바나나" })).map((match) => match.entry.id)).toEqual([
-      "waiting",
-    ]);
-    expect(await searchMatches({ q: "사과" })).toEqual([]);
+    expect((await searchHits({ q: "바나나" })).map((hit) => hit.id)).toEqual(["waiting"]);
+    expect(await searchHits({ q: "사과" })).toEqual([]);
     expect(await db.memos.where("tags").equals("옛 태그").count()).toBe(1);
   });
 });

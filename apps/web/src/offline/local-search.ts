@@ -1,23 +1,18 @@
 import {
-  compareSearchHits,
   hasSearchCriteria,
-  memoMatchesSearch,
   memoSearchSnippet,
+  pageOfSearchHits,
   parseSearchQuery,
+  type SearchHit,
   type SearchQuery,
   type SearchResult,
-  scoreSearchHit,
+  searchMatcher,
   type TagCount,
   tagKey,
 } from "@mnemo/domain";
 import { cacheDb } from "./cache";
 import { toSummary } from "./local-reads";
-import {
-  cachedTagCounts,
-  foldedFields,
-  type MemoryEntry,
-  searchIndexInMemory,
-} from "./search-memory";
+import { cachedTagCounts, searchIndexInMemory } from "./search-memory";
 
 // Search over the device's cache (issue #10 › Search), answering as `GET /api/search` does: the
 // same parse, match, rank and snippet rules of the domain, over the index the cache keeps
@@ -38,38 +33,23 @@ export function searchQueryOf(input: SearchInput): SearchQuery {
   return query;
 }
 
-interface Match {
-  entry: MemoryEntry;
-  isTitleHit: boolean;
-  score: number;
-}
-
 /**
- * Every match of the query, best first (the domain's `compareSearchHits`): the domain's exact
- * rule applied to every memo of the index in memory (see `search-memory.ts`) that holds each
- * term and tag of the query somewhere (a condition every match meets, checked first because it
- * is one `includes` per term).
+ * Every match of the query on this device, ranked but in no order (`pageOfSearchHits` takes a
+ * page): the domain's exact rule applied to every memo of the index in memory (see
+ * `search-memory.ts`), one scan of one string per memo.
  */
-export async function searchMatches(input: SearchInput): Promise<Match[]> {
+export async function searchHits(input: SearchInput): Promise<SearchHit[]> {
   const query = searchQueryOf(input);
   if (!hasSearchCriteria(query)) return [];
   const entries = await searchIndexInMemory(cacheDb());
-  const required = [...query.terms, ...query.tags];
-  const matches: Match[] = [];
+  const matcher = searchMatcher(query);
+  const hits: SearchHit[] = [];
   for (const entry of entries.values()) {
     if (input.folderId && entry.folderId !== input.folderId) continue;
-    if (!required.every((text) => entry.joined.includes(text))) continue;
-    const folded = foldedFields(entry);
-    if (!memoMatchesSearch(folded, query)) continue;
-    matches.push({ entry, ...scoreSearchHit(folded, query) });
+    const rank = matcher(entry);
+    if (rank) hits.push({ id: entry.id, updatedAt: entry.updatedAt, ...rank });
   }
-  const hit = ({ entry, isTitleHit, score }: Match) => ({
-    id: entry.id,
-    updatedAt: entry.updatedAt,
-    isTitleHit,
-    score,
-  });
-  return matches.sort((a, b) => compareSearchHits(hit(a), hit(b)));
+  return hits;
 }
 
 /** Reads the index into memory ahead of the first query (the search field took the focus). */
@@ -77,17 +57,19 @@ export async function preloadSearchIndex(): Promise<void> {
   await searchIndexInMemory(cacheDb());
 }
 
-/** One page of local results as the server answers them, from `offset`. */
+/**
+ * One page of local results as the server answers them: the `limit` best ranked after `after`
+ * (from the best when null), `last` the page's last hit (the next page's `after`) when more follow.
+ */
 export async function searchLocally(
   input: SearchInput,
-  offset: number,
+  after: SearchHit | null,
   limit: number,
-): Promise<{ results: SearchResult[]; total: number }> {
+): Promise<{ results: SearchResult[]; last: SearchHit | null }> {
   const query = searchQueryOf(input);
-  const matches = await searchMatches(input);
-  const page = matches.slice(offset, offset + limit);
+  const { page, hasMore } = pageOfSearchHits(await searchHits(input), after, limit);
   const db = cacheDb();
-  const ids = page.map(({ entry }) => entry.id);
+  const ids = page.map((hit) => hit.id);
   const [memos, texts] = await db.transaction("r", [db.memos, db.searchText], () =>
     Promise.all([db.memos.bulkGet(ids), db.searchText.bulkGet(ids)]),
   );
@@ -103,7 +85,7 @@ export async function searchLocally(
       isTitleHit,
     });
   });
-  return { results, total: matches.length };
+  return { results, last: hasMore ? (page.at(-1) ?? null) : null };
 }
 
 /**

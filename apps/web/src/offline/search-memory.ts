@@ -1,4 +1,4 @@
-import type { FoldedMemo, TagCount } from "@mnemo/domain";
+import { type JoinedFoldedMemo, joinFoldedMemo, type TagCount } from "@mnemo/domain";
 import { Dexie } from "dexie";
 import type { CacheDb } from "./cache-db";
 import type { SearchEntry } from "./search-entry";
@@ -6,7 +6,7 @@ import type { SearchEntry } from "./search-entry";
 // The offline search index in memory: every memo's folded searchable fields, read from the
 // `search` table once per session (on the first search, or when the search field takes the
 // focus) and from then on kept by the writes that change the table. A query scans it with the
-// domain's exact rule; no IndexedDB read stands between a keystroke and its results.
+// domain's exact rule (`searchMatcher`); no IndexedDB read stands between a keystroke and its results.
 //
 // Why a scan and not an n-gram index in IndexedDB: the domain's tokens are about one per
 // character of text, so 100,000 memos give tens of millions of multi-entry index rows, and the
@@ -14,33 +14,22 @@ import type { SearchEntry } from "./search-entry";
 // `String.prototype.includes` over it is fast enough (bench/README.md › Offline search).
 
 /**
- * A memo in the index in memory: its folded fields joined by line breaks (folded text has none:
- * folding makes every whitespace run one space), so one `includes` per query term tells whether
- * any field may hold it, and the fields come back with {@link foldedFields}.
+ * A memo in the index in memory: its folded fields in one string, as the domain's search rule
+ * scans them (`JoinedFoldedMemo`), and what a search filters and ranks by.
  */
-export interface MemoryEntry {
+export interface MemoryEntry extends JoinedFoldedMemo {
   id: string;
   folderId: string;
   updatedAt: number;
-  joined: string;
 }
 
-const FIELD_SEPARATOR = "\n";
-
 function toMemory(entry: SearchEntry): MemoryEntry {
-  const { title, body, hint, tags } = entry.folded;
   return {
     id: entry.id,
     folderId: entry.folderId,
     updatedAt: entry.updatedAt,
-    joined: [title, body, hint, ...tags].join(FIELD_SEPARATOR),
+    ...joinFoldedMemo(entry.folded),
   };
-}
-
-/** The folded fields of an entry in memory, as the domain's rules take them. */
-export function foldedFields(entry: MemoryEntry): FoldedMemo {
-  const [title = "", body = "", hint = "", ...tags] = entry.joined.split(FIELD_SEPARATOR);
-  return { title, body, hint, tags };
 }
 
 interface Loaded {

@@ -27,7 +27,7 @@ export type SearchQueryInput = z.infer<typeof searchQuerySchema>;
 /**
  * One search result: the memo as a list row (`sortingValue` `null`), with `snippet` (HTML: the
  * matched text, everything escaped except `<mark>` around the hits, see `searchSnippet`),
- * `score` (see `scoreSearchHit`) and `isTitleHit` (a term occurs in the title).
+ * `score` (see `searchMatcher`) and `isTitleHit` (a term occurs in the title).
  */
 export const searchResultSchema = memoSummarySchema.extend({
   snippet: z.string(),

@@ -5,7 +5,7 @@ import {
   foldSearchableMemo,
   memoMatchesSearch,
   memoSearchTokens,
-  scoreSearchHit,
+  rankSearchMatch,
   searchableMemoText,
 } from "./match.js";
 import { parseSearchQuery, searchQueryTokens } from "./query.js";
@@ -116,7 +116,9 @@ describe("ranking", () => {
     const hit = (id: string, fields: Parameters<typeof memo>[0], updatedAt: number) => ({
       id,
       updatedAt,
-      ...scoreSearchHit(memo(fields), query),
+      isTitleHit: false,
+      score: 0,
+      ...rankSearchMatch(memo(fields), query),
     });
     const hits = [
       hit("body-once", { title: "x", contents: "문법" }, 3),

@@ -2,11 +2,10 @@ import {
   compareSearchHits,
   foldSearchableMemo,
   generateSearchCorpus,
-  memoMatchesSearch,
   parseSearchQuery,
   previewFromHtml,
+  rankSearchMatch,
   SEARCH_CORPUS_QUERIES,
-  scoreSearchHit,
   searchableMemoText,
   textFromHtml,
 } from "@mnemo/domain";
@@ -98,12 +97,10 @@ describe(`GET /api/search over ${CORPUS_SIZE} generated memos`, () => {
     async (q) => {
       const query = parseSearchQuery(q);
       const expected = folded
-        .filter((entry) => memoMatchesSearch(entry.folded, query))
-        .map((entry) => ({
-          id: entry.memo.id,
-          updatedAt: entry.memo.updatedAt,
-          ...scoreSearchHit(entry.folded, query),
-        }))
+        .flatMap((entry) => {
+          const rank = rankSearchMatch(entry.folded, query);
+          return rank ? [{ id: entry.memo.id, updatedAt: entry.memo.updatedAt, ...rank }] : [];
+        })
         .sort(compareSearchHits)
         .map((hit) => hit.id);
       const found = await searchAll(q);

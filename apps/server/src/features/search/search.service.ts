@@ -1,16 +1,16 @@
 import {
   AppError,
-  compareSearchHits,
   ErrorCode,
   hasSearchCriteria,
-  memoMatchesSearch,
+  joinFoldedMemo,
   memoSearchSnippet,
+  pageOfSearchHits,
   parseSearchQuery,
   type SearchHit,
   type SearchQueryInput,
   type SearchResponse,
-  scoreSearchHit,
   searchableMemoText,
+  searchMatcher,
   searchQueryTokens,
   type TagsResponse,
   tagKey,
@@ -25,9 +25,9 @@ import { catchUpSearchIndex } from "./search-index.service.js";
 
 /**
  * One page of the user's memos matching a search (issue #10 › Search). The index gives
- * candidates (memos holding every token of the query), each is verified with the domain's exact
- * rule (`memoMatchesSearch`: no false hits), the matches are ranked (`compareSearchHits`), and
- * the page is the `limit` ranks after the cursor's.
+ * candidates (memos holding every token of the query), each is verified and ranked by the
+ * domain's exact rule (`searchMatcher`: no false hits), and the page is the `limit` ranks after
+ * the cursor's (`pageOfSearchHits`).
  *
  * @throws FOLDER_NOT_FOUND when `folderId` is not a folder of the user
  * @throws VALIDATION_FAILED for a forged cursor
@@ -48,19 +48,16 @@ export async function searchMemos(
   if (!hasSearchCriteria(query)) return { results: [], nextCursor: null };
   await catchUpSearchIndex(deps, userId);
 
+  const matcher = searchMatcher(query);
   const hits: SearchHit[] = [];
   const pages = searchCandidatePages(db, userId, searchQueryTokens(query), input.folderId);
   for await (const candidates of pages) {
     for (const candidate of candidates) {
-      if (!memoMatchesSearch(candidate.memo, query)) continue;
-      hits.push({
-        id: candidate.memoId,
-        updatedAt: candidate.updatedAt,
-        ...scoreSearchHit(candidate.memo, query),
-      });
+      const rank = matcher(joinFoldedMemo(candidate.memo));
+      if (rank) hits.push({ id: candidate.memoId, updatedAt: candidate.updatedAt, ...rank });
     }
   }
-  const { page, hasMore } = pageOfHits(hits, after, input.limit);
+  const { page, hasMore } = pageOfSearchHits(hits, after, input.limit);
 
   const memos = new Map(
     (
@@ -79,29 +76,6 @@ export async function searchMemos(
   });
   const last = page.at(-1);
   return { results, nextCursor: hasMore && last ? encodeSearchCursor(last) : null };
-}
-
-/**
- * The best `limit` hits ranked after `after` (all when it is null), best first, and whether more
- * follow. Keeps only the best `limit + 1` while scanning instead of sorting every match: a
- * common word matches tens of thousands of memos, and a page needs thirty.
- */
-export function pageOfHits(
-  hits: readonly SearchHit[],
-  after: SearchHit | null,
-  limit: number,
-): { page: SearchHit[]; hasMore: boolean } {
-  const best: SearchHit[] = [];
-  for (const hit of hits) {
-    if (after !== null && compareSearchHits(hit, after) <= 0) continue;
-    const worst = best.at(-1);
-    if (best.length > limit && worst && compareSearchHits(hit, worst) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && compareSearchHits(hit, best[at - 1] as SearchHit) < 0) at -= 1;
-    best.splice(at, 0, hit);
-    if (best.length > limit + 1) best.pop();
-  }
-  return { page: best.slice(0, limit), hasMore: best.length > limit };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { compareSearchHits, type SearchHit } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
-import { pageOfHits } from "./search.service.js";
+import { compareSearchHits, pageOfSearchHits, type SearchHit } from "./match.js";
 
 /** Hits with many ties (few scores and times), in a scrambled order. */
 function hits(count: number): SearchHit[] {
@@ -12,14 +11,18 @@ function hits(count: number): SearchHit[] {
   }));
 }
 
-describe("pageOfHits", () => {
+describe("pageOfSearchHits", () => {
   it.each([0, 1, 29, 30, 31, 500])("pages %i hits exactly as sorting them all would", (count) => {
     const all = hits(count);
     const sorted = [...all].sort(compareSearchHits);
     const seen: SearchHit[] = [];
     let after: SearchHit | null = null;
     for (;;) {
-      const { page, hasMore } = pageOfHits(all, after, 30);
+      const { page, hasMore }: { page: SearchHit[]; hasMore: boolean } = pageOfSearchHits(
+        all,
+        after,
+        30,
+      );
       seen.push(...page);
       after = page.at(-1) ?? null;
       if (!hasMore) break;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { compressAnswers } from "../plugins/compress-answers.js";
 import { adminRoutes } from "./admin/admin.routes.js";
 import { attachmentRoutes } from "./attachments/attachments.routes.js";
 import { calendarRoutes } from "./calendar/calendar.routes.js";
@@ -38,7 +39,8 @@ const featureRoutes = [
   adminRoutes,
 ];
 
-/** Registers every feature's routes under the /api prefix. */
+/** Registers every feature's routes under the /api prefix, their answers compressed. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
+  await compressAnswers(app);
   for (const routes of featureRoutes) await app.register(routes);
 }

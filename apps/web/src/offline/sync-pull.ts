@@ -72,6 +72,8 @@ export async function pullChanges(): Promise<void> {
     await api<FoldersResponse>("GET", "/api/folders");
   }
   let done = 0;
+  // Shown from the first request on: a large account's first page takes seconds to arrive.
+  if (isFirst) setStatus({ download: { done, total: 0 } });
   for (;;) {
     const page = await api<SyncChangesResponse>(
       "GET",

@@ -10,7 +10,7 @@ export interface SyncStatus {
   /** Changes waiting in the outbox. */
   pending: number;
   isSyncing: boolean;
-  /** A first download in progress: items received and expected. */
+  /** A first download in progress: items received and expected (0 until the first page tells). */
   download: { done: number; total: number } | null;
   /** Changes the server refused, oldest first. */
   rejected: RejectedEntry[];

@@ -53,18 +53,21 @@ export default function SyncStatus() {
       </p>,
     );
   }
-  if (download && download.total > 0) {
+  if (download) {
+    // Until the first page tells how many items come, the bar is indeterminate (no value).
+    const isCounted = download.total > 0;
     items.push(
       <div key="download" className="sync-line sync-download">
         <span>
-          {t("offline.downloading", {
-            done: download.done.toLocaleString(),
-            total: download.total.toLocaleString(),
-          })}
+          {isCounted
+            ? t("offline.downloading", {
+                done: download.done.toLocaleString(),
+                total: download.total.toLocaleString(),
+              })
+            : t("offline.downloadStarting")}
         </span>
         <progress
-          value={download.done}
-          max={download.total}
+          {...(isCounted ? { value: download.done, max: download.total } : {})}
           aria-label={t("offline.downloadLabel")}
         />
       </div>,

@@ -5,7 +5,7 @@ import axe from "axe-core";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
-import { type Lang, newPage, type Viewport } from "./helpers/browser.js";
+import { type Lang, newPage, type Viewport, waitForNetworkQuiet } from "./helpers/browser.js";
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
 
@@ -41,7 +41,7 @@ interface Violation {
 
 /** Waits until transitions and finite animations (sheets sliding in, fades) have ended. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await waitForNetworkQuiet(page);
   await page.waitForFunction(() =>
     document
       .getAnimations()

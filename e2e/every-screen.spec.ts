@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { apiSend, createMemo, createVerifiedUser } from "./helpers/api.js";
-import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
+import {
+  type Lang,
+  newPage,
+  screenshot,
+  type Viewport,
+  waitForNetworkQuiet,
+} from "./helpers/browser.js";
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr, untranslatedKeyPattern } from "./helpers/strings.js";
 
@@ -87,7 +93,7 @@ describe("every screen of PRODUCT.md › Screens", () => {
     for (const route of routes) {
       await page.goto(route);
       await page.getByRole("heading").first().waitFor();
-      await page.waitForLoadState("networkidle");
+      await waitForNetworkQuiet(page);
       expect(await page.getByText(notFoundHeading).count(), route).toBe(0);
       expect(new URL(page.url()).pathname, route).not.toBe("/login");
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, with its line breaks, is what a user reads

@@ -102,6 +102,7 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
   page.on("pageerror", (error) => {
     problems.push({ kind: "pageerror", text: error.stack ?? error.message });
   });
+  trackRequests(page);
   const testPage = { page, context, problems };
   openPages.add(testPage);
   context.once("close", () => openPages.delete(testPage));
@@ -117,6 +118,41 @@ function phoneUserAgent(chromiumVersion: string): string {
  * Saves a PNG of the whole page as e2e/screenshots/<name>.png (git-ignored) and returns its path.
  * Names become file names: letters, digits, `-`, `_` and `.` are kept.
  */
+/** Requests of a page in flight, and when the last one started or ended (see waitForNetworkQuiet). */
+const requestActivity = new WeakMap<Page, { inFlight: number; lastAt: number }>();
+
+function trackRequests(page: Page): void {
+  const activity = { inFlight: 0, lastAt: Date.now() };
+  requestActivity.set(page, activity);
+  page.on("request", () => {
+    activity.inFlight += 1;
+    activity.lastAt = Date.now();
+  });
+  const settled = () => {
+    activity.inFlight = Math.max(0, activity.inFlight - 1);
+    activity.lastAt = Date.now();
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+}
+
+/**
+ * Waits until no request of the page has been in flight for `quietMs`. Playwright's
+ * `networkidle` waits a fixed 500 ms of quiet after every load, which over the hundreds of
+ * screens the a11y and every-screen journeys open cost CI minutes; the app's requests of one
+ * screen follow each other within a few ms (a data answer starts the next), so 150 ms of quiet
+ * tells the same.
+ */
+export async function waitForNetworkQuiet(page: Page, quietMs = 150): Promise<void> {
+  const activity = requestActivity.get(page);
+  if (!activity) throw new Error("waitForNetworkQuiet: the page was not opened with newPage");
+  const deadline = Date.now() + 30_000;
+  while (activity.inFlight > 0 || Date.now() - activity.lastAt < quietMs) {
+    if (Date.now() > deadline) throw new Error(`requests still in flight: ${activity.inFlight}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name.replace(/[^\w.-]+/g, "_")}.png`);

@@ -25,6 +25,9 @@ const MEMO_COUNT = Number(process.env.BENCH_MEMOS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_BROWSER=0 measures the server only: no bundle sizes, no Chromium part (no web build needed).
 const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
+// BENCH_SERVER=0 skips the server's load runs and import/export: the browser part alone, to look
+// into one of its figures (the targets of the skipped parts show as not run).
+const WITH_SERVER = process.env.BENCH_SERVER !== "0";
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
 // The server runs with the same node flags as `npm start` (read from its script), plus these.
 const SERVER_NODE_ARGS = [
@@ -240,10 +243,10 @@ async function main() {
   const idleRssMB = server.rssMB();
   step(`healthy after ${coldStartMs.toFixed(0)} ms; idle RSS ${idleRssMB?.toFixed(1)} MB`);
 
-  const scenarios = buildScenarios({ client, ...seeded, searchWords: words });
+  const scenarios = WITH_SERVER ? buildScenarios({ client, ...seeded, searchWords: words }) : [];
   // The queue runs with the other single-connection reads, before the runs at 10 connections.
   const beforeC10 = scenarios.findIndex((s) => s.key === "health_c10");
-  scenarios.splice(beforeC10, 0, ...fsrsScenarios({ client, ...fsrsSeeded }));
+  if (WITH_SERVER) scenarios.splice(beforeC10, 0, ...fsrsScenarios({ client, ...fsrsSeeded }));
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;
@@ -269,21 +272,25 @@ async function main() {
   const peakRssMB = defaultPeakRssMB ?? server.peakRssMB();
 
   // Import and export, on the same server: after the figures above, whose RSS they would change.
-  let importExport;
-  await restartForEnv({});
-  try {
-    importExport = await measureImportExport({
-      server,
-      client,
-      dataDir,
-      repoRoot,
-      memoCount: MEMO_COUNT,
-      step,
-    });
-  } catch (error) {
-    importExport = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
-    step(`  import/export part could not run: ${importExport.error}`);
-    if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+  let importExport = { error: "skipped (BENCH_SERVER=0)" };
+  if (WITH_SERVER) {
+    await restartForEnv({});
+    try {
+      importExport = await measureImportExport({
+        server,
+        client,
+        dataDir,
+        repoRoot,
+        memoCount: MEMO_COUNT,
+        step,
+      });
+    } catch (error) {
+      importExport = {
+        error: error instanceof Error ? error.message.split("\n")[0] : String(error),
+      };
+      step(`  import/export part could not run: ${importExport.error}`);
+      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+    }
   }
 
   // The browser part, on the same server and user (the RSS figures above are taken before it),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../../test/helpers/client.js";
 import { dialect, startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { type SignedUpUser, signUpVerified } from "../../../test/helpers/users.js";
+import { insertRunningImport } from "./imports.repo.js";
 
 /** 2026-11-23 03:00 UTC. */
 const T0 = Date.UTC(2026, 10, 23, 3, 0, 0);
@@ -294,7 +295,25 @@ describe("POST /api/imports: refusals", () => {
       .execute();
   });
 
-  it("takes one of two uploads sent at once and refuses the other with 409", async () => {
+  it("lets only one of two imports started at once run", async () => {
+    // The guard itself, raced without the timing of uploads: one running row per user.
+    const start = (id: string) =>
+      insertRunningImport(server.db.kysely, carol.userId, {
+        id,
+        format: "original",
+        fileSha256: "1".repeat(64),
+        createdAt: clock,
+      });
+    const taken = await Promise.all([start("raceImport0000000001"), start("raceImport0000000002")]);
+    expect(taken.sort()).toEqual([false, true]);
+    await server.db.kysely
+      .updateTable("imports")
+      .set({ status: "failed", error_code: "INTERNAL" })
+      .where("id", "in", ["raceImport0000000001", "raceImport0000000002"])
+      .execute();
+  });
+
+  it("takes one of two uploads sent at once, and the memos once", async () => {
     const memos = Array.from({ length: 1500 }, (_, i) => ({
       id: `raceMemo${String(i).padStart(12, "0")}`,
       title: `동시에 ${i}`,
@@ -305,14 +324,27 @@ describe("POST /api/imports: refusals", () => {
       updatedAt: T0,
     }));
     const file = jsonFile({ memos });
+    const before = await countRows(carol.userId);
     const answers = await Promise.all([
       carol.client.postForm("/api/imports", fileForm(file)),
       carol.client.postForm("/api/imports", fileForm(file)),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
-    const started = answers.find((answer) => answer.status === 202);
-    const job = await waitForEnd(carol.client, started?.body.import.id);
-    expect(job.report.memos).toBe(1500);
+    // The second is refused while the first runs (409); when the first has already ended by the
+    // time the second's upload is read (SQLite's import holds the event loop), it runs after it
+    // and finds every memo already imported.
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect([
+      [202, 202],
+      [202, 409],
+    ]).toContainEqual(statuses);
+    const jobs = [];
+    for (const answer of answers.filter((a) => a.status === 202)) {
+      jobs.push(await waitForEnd(carol.client, answer.body.import.id));
+    }
+    expect(jobs.map((job) => job.report.memos).sort((a, b) => b - a)).toEqual(
+      statuses[1] === 409 ? [1500] : [1500, 0],
+    );
+    expect((await countRows(carol.userId)).memos).toBe(before.memos + 1500);
   });
 
   it("refuses a file over the limit with 413 IMPORT_TOO_LARGE, and takes one at the limit", async () => {

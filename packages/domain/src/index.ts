@@ -450,7 +450,13 @@ export {
   SEARCH_CORPUS_QUERIES,
   type SearchCorpusMemo,
 } from "./search/search-corpus.js";
-export { memoSearchSnippet, SEARCH_SNIPPET_LENGTH, searchSnippet } from "./search/snippet.js";
+export {
+  memoSearchSnippet,
+  SEARCH_SNIPPET_LENGTH,
+  type SnippetPart,
+  searchSnippet,
+  snippetParts,
+} from "./search/snippet.js";
 export {
   MEMO_TAGS_MAX,
   memoTagSchema,

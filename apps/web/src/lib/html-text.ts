@@ -35,12 +35,3 @@ export function sanitizeSharedRichText(
   const base = `/api/public/${encodeURIComponent(address.countryCode)}/memos/${encodeURIComponent(address.shareToken)}/attachments/`;
   return sanitizeRichText(html).replaceAll('src="/api/attachments/', `src="${base}`);
 }
-
-/**
- * A search snippet from the server or the domain's `searchSnippet` (escaped text with `<mark>`
- * around the hits) made safe to put in the page: every element but `mark`, and every attribute,
- * is removed.
- */
-export function sanitizeSnippet(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: ["mark"], ALLOWED_ATTR: [] });
-}

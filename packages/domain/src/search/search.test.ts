@@ -10,7 +10,7 @@ import {
 } from "./match.js";
 import { parseSearchQuery, searchQueryTokens } from "./query.js";
 import { generateSearchCorpus, SEARCH_CORPUS_QUERIES } from "./search-corpus.js";
-import { memoSearchSnippet, searchSnippet } from "./snippet.js";
+import { memoSearchSnippet, searchSnippet, snippetParts } from "./snippet.js";
 import { memoTagsInputSchema, normalizeTags } from "./tags.js";
 import { searchTermTokens, searchTokens } from "./tokens.js";
 
@@ -157,6 +157,29 @@ describe("searchSnippet", () => {
       tags: [],
     });
     expect(memoSearchSnippet(text, parseSearchQuery("문법"))).toBe("<mark>문법</mark>");
+  });
+});
+
+describe("snippetParts", () => {
+  it("reads a snippet back as text runs, hits marked, entities undone", () => {
+    const snippet = searchSnippet(
+      '<img src=x onerror="alert(1)"> Café & 카페',
+      parseSearchQuery("cafe 카페"),
+    );
+    expect(snippetParts(snippet)).toEqual([
+      { text: '<img src=x onerror="alert(1)"> ', isHit: false },
+      { text: "Café", isHit: true },
+      { text: " & ", isHit: false },
+      { text: "카페", isHit: true },
+    ]);
+  });
+
+  it("keeps any other markup as visible text", () => {
+    expect(snippetParts("<b>x</b> <mark>y</mark>&nbsp;")).toEqual([
+      { text: "<b>x</b> ", isHit: false },
+      { text: "y", isHit: true },
+      { text: "&nbsp;", isHit: false },
+    ]);
   });
 });
 

@@ -8,6 +8,11 @@ export default defineConfig({
   resolve: { conditions: ["@mnemo/source"] },
   ssr: { resolve: { conditions: ["@mnemo/source"] } },
   test: {
+    // Vitest's default is one worker less than the cores: on CI's 2-core machine, one test file
+    // at a time, which left a core idle through the ~220 server, web and domain test files (each mostly
+    // waits on its database or its HTTP round trips). The browser journeys stay one at a time
+    // (their project's fileParallelism), after the rest.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -16,8 +16,11 @@ export const searchKeys = {
     [...searchKeys.all, q, tag ?? "", folderId ?? ""] as const,
 };
 
-/** Results per page (the server allows up to 100). */
-export const SEARCH_PAGE_SIZE = 30;
+/**
+ * Results per page (the server allows up to 100): about two screens of rows. The first page is
+ * what a keystroke waits for, and each row costs a few ms to render on a phone.
+ */
+export const SEARCH_PAGE_SIZE = 20;
 
 /** Where the next page comes from: the device's index or the server's cursor. */
 type PageParam = { from: "cache"; after: SearchHit } | { from: "server"; cursor: string } | null;

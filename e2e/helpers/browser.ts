@@ -139,7 +139,7 @@ function trackRequests(page: Page): void {
 /**
  * Waits until no request of the page has been in flight for `quietMs`. Playwright's
  * `networkidle` waits a fixed 500 ms of quiet after every load, which over the hundreds of
- * screens the a11y and every-screen journeys open cost CI minutes; the app's requests of one
+ * screens the a11y journey opens cost CI minutes; the app's requests of one
  * screen follow each other within a few ms (a data answer starts the next), so 150 ms of quiet
  * tells the same.
  */

@@ -298,7 +298,7 @@ export {
   sniffImageType,
 } from "./attachment/attachment.js";
 export { cacheFreshness } from "./cache/cache-freshness.js";
-export { escapeHtml } from "./common/html-escape.js";
+export { escapeHtml, unescapeHtml } from "./common/html-escape.js";
 export { RANDOM_ID_ALPHABET, randomId } from "./common/random-id.js";
 export { parseOrThrow } from "./common/validation.js";
 export {

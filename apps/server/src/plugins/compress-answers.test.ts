@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestClient } from "../../test/helpers/client.js";
 import { buildFolder, buildMemo } from "../../test/helpers/factories.js";
+import { rawGet } from "../../test/helpers/raw-http.js";
 import { startTestServer, type TestServer } from "../../test/helpers/test-server.js";
 import { signUpVerified } from "../../test/helpers/users.js";
 import { COMPRESS_THRESHOLD_BYTES } from "./compress-answers.js";
@@ -27,57 +27,39 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A GET as sent, its body as received (not decoded, as fetch would). */
-function rawGet(path: string, acceptEncoding: string | null) {
-  const { hostname, port } = new URL(server.baseUrl);
+/** A GET as Alice's browser sends it, its body as received (not decoded, as fetch would). */
+function rawGetAsAlice(path: string, acceptEncoding: string | null) {
   const headers: Record<string, string> = {
     origin: server.baseUrl,
     cookie: alice.client.cookieHeader(),
   };
   if (acceptEncoding !== null) headers["accept-encoding"] = acceptEncoding;
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const outgoing = httpRequest({ hostname, port, path, headers }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.on("error", reject);
-        incoming.on("end", () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      outgoing.on("error", reject);
-      outgoing.end();
-    },
-  );
+  return rawGet(server.baseUrl, path, headers);
 }
 
 describe("compressed API answers", () => {
   const listPath = () => `/api/folders/${folderId}/memos?limit=100`;
 
   it("sends a large answer brotli- or gzip-compressed as the client accepts, the same JSON", async () => {
-    const plain = await rawGet(listPath(), null);
+    const plain = await rawGetAsAlice(listPath(), null);
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
     const json = JSON.parse(plain.body.toString("utf8"));
 
-    const brotli = await rawGet(listPath(), "gzip, deflate, br");
+    const brotli = await rawGetAsAlice(listPath(), "gzip, deflate, br");
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
     expect(JSON.parse(brotliDecompressSync(brotli.body).toString("utf8"))).toEqual(json);
 
-    const gzip = await rawGet(listPath(), "gzip");
+    const gzip = await rawGetAsAlice(listPath(), "gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gzip.body).toString("utf8"))).toEqual(json);
   });
 
   it("sends a small answer as it is", async () => {
-    const small = await rawGet(`/api/folders/${folderId}`, "br");
+    const small = await rawGetAsAlice(`/api/folders/${folderId}`, "br");
     expect(small.status).toBe(200);
     expect(small.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(small.headers["content-encoding"]).toBeUndefined();
@@ -93,12 +75,12 @@ describe("compressed API answers", () => {
       });
       expect(signIn.status).toBe(200);
     }
-    const sessions = await rawGet("/api/auth/list-sessions", "br");
+    const sessions = await rawGetAsAlice("/api/auth/list-sessions", "br");
     expect(sessions.status).toBe(200);
     expect(sessions.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
     expect(sessions.headers["content-encoding"]).toBeUndefined();
 
-    const zip = await rawGet("/api/export?format=mnemo", "br");
+    const zip = await rawGetAsAlice("/api/export?format=mnemo", "br");
     expect(zip.status).toBe(200);
     expect(zip.headers["content-type"]).toMatch(/zip/);
     expect(zip.headers["content-encoding"]).toBeUndefined();

@@ -1,5 +1,4 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { type DefaultTreeAdapterTypes, parse } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describePreview } from "../../src/features/memos/shared-memo-page.js";
+import { type RawAnswer, rawGet } from "../helpers/raw-http.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { signUpVerified } from "../helpers/users.js";
 
@@ -49,33 +49,8 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, server.baseUrl);
-    const request = httpRequest(
-      url,
-      { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end();
-  });
+  return rawGet(server.baseUrl, path, acceptEncoding ? { "accept-encoding": acceptEncoding } : {});
 }
 
 describe("the web app's files", () => {

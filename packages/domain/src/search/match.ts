@@ -252,6 +252,9 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
   const hasTagRule = query.tags.length > 0 || query.excludedTags.length > 0;
   if (terms.length === 0 && query.tags.length === 0) return () => null;
   return (memo) => {
+    // Most memos of a scan hold some term nowhere: one `includes` each turns them away before
+    // anything is allocated (a whole word is a substring too, so this only narrows).
+    for (const term of terms) if (!memo.text.includes(term.term)) return null;
     if (hasTagRule) {
       const tags = joinedMemoTags(memo);
       if (!query.tags.every((tag) => tags.includes(tag))) return null;

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../common/html-escape.js";
+import { escapeHtml, unescapeHtml } from "../common/html-escape.js";
 import { foldSearchTextWithOffsets } from "./fold.js";
 import { findTermRanges, type SearchableMemo } from "./match.js";
 import type { SearchQuery } from "./query.js";
@@ -102,19 +102,11 @@ export interface SnippetPart {
   isHit: boolean;
 }
 
-const SNIPPET_ENTITIES: Readonly<Record<string, string>> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-};
-
 /**
  * A snippet ({@link searchSnippet}: escaped text with `<mark>` around the hits) as plain text
  * runs, for a client to render as text nodes and `mark` elements without parsing any HTML (no
  * sanitizer call per row, nothing that could run). Only the five entities `escapeHtml` writes
- * are read back; any other markup a snippet might hold stays visible text.
+ * are read back (`unescapeHtml`); any other markup a snippet might hold stays visible text.
  */
 export function snippetParts(snippet: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
@@ -125,11 +117,7 @@ export function snippetParts(snippet: string): SnippetPart[] {
       continue;
     }
     if (piece === "") continue;
-    const text = piece.replace(
-      /&(?:amp|lt|gt|quot|#39);/g,
-      (entity) => SNIPPET_ENTITIES[entity] ?? entity,
-    );
-    parts.push({ text, isHit });
+    parts.push({ text: unescapeHtml(piece), isHit });
   }
   return parts;
 }

@@ -275,7 +275,7 @@ const CANDIDATE_PAGE_SIZE = 256;
 /**
  * The user's memos that hold every one of `tokens` in the index (all the user's memos when
  * `tokens` is empty), optionally only those of one folder, in pages: a superset of the
- * matches, which the caller verifies with `memoMatchesSearch`.
+ * matches, which the caller verifies and ranks with `searchMatcher`.
  *
  * SQLite reads them a page at a time (keyset on the FTS rowid, or on memo_id without tokens): a
  * common word has thousands of candidates, each with its text, and held all at once they

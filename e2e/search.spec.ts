@@ -203,4 +203,28 @@ describe("search and tags (issue #10)", () => {
 
     expect(problems.filter((problem) => problem.kind === "pageerror")).toEqual([]);
   });
+
+  it("keeps every keystroke of fast typing while each one searches the device's index", async () => {
+    const lang = "en";
+    const { page, context, problems } = await newPage(stack.browser, {
+      viewport: "desktop",
+      lang,
+      baseURL: stack.server.url,
+    });
+    await setUp(context, lang, "search-fast-typing@example.com");
+    await page.goto("/search");
+    await waitForOfflineReady(page);
+    const field = page.getByRole("searchbox", { name: tr(lang, "search.field"), exact: true });
+    await field.focus();
+    // Each keystroke changes the address, which reaches the field a render later: an older
+    // address arriving must not put its text back over what was typed since.
+    const typed = "한국어 단어와 memory palace";
+    await field.pressSequentially(typed, { delay: 5 });
+    expect(await field.inputValue()).toBe(typed);
+    await page.waitForURL((url) => url.searchParams.get("q") === typed);
+    const list = page.getByRole("list", { name: tr(lang, "search.results"), exact: true });
+    await expect.poll(() => list.getAttribute("data-query")).toBe(typed);
+    await resultTitles(page, lang, ["단어장 vocabulary"]);
+    expect(problems).toEqual([]);
+  });
 });

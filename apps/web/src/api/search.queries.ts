@@ -1,5 +1,10 @@
 import type { SearchHit, SearchResponse, SearchResult } from "@mnemo/domain";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { offline, readThroughCache } from "../offline/offline-lazy";
 import { api, query } from "./client";
 
@@ -32,8 +37,13 @@ export interface SearchPage {
   isLocal: boolean;
 }
 
-async function cachePage(params: SearchParams, after: SearchHit | null): Promise<SearchPage> {
-  const { results, last } = await (await offline()).searchLocally(params, after, SEARCH_PAGE_SIZE);
+async function cachePage(
+  params: SearchParams,
+  after: SearchHit | null,
+  signal: AbortSignal,
+): Promise<SearchPage> {
+  const layer = await offline();
+  const { results, last } = await layer.searchLocally(params, after, SEARCH_PAGE_SIZE, signal);
   return { results, next: last ? { from: "cache", after: last } : null, isLocal: true };
 }
 
@@ -60,22 +70,53 @@ async function serverPage(params: SearchParams, cursor: string | null): Promise<
 /**
  * Search results, page by page (issue #10 › Search), read as every list is (`readThroughCache`):
  * from the device's index once its first download finished, or when the server cannot be reached;
- * from `GET /api/search` before. The previous results stay on screen while the next ones load.
+ * from `GET /api/search` before.
  */
-export function useSearch(params: SearchParams, isEnabled: boolean) {
-  return useInfiniteQuery({
+function searchOptions(params: SearchParams) {
+  return infiniteQueryOptions({
     queryKey: searchKeys.results(params),
-    enabled: isEnabled,
     initialPageParam: null as PageParam,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ pageParam }): Promise<SearchPage> => {
+    // Reading `signal` lets TanStack Query abort a search nobody waits for any more.
+    queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
       if (pageParam?.from === "server") return serverPage(params, pageParam.cursor);
-      if (pageParam?.from === "cache") return cachePage(params, pageParam.after);
+      if (pageParam?.from === "cache") return cachePage(params, pageParam.after, signal);
       return readThroughCache(
-        () => cachePage(params, null),
+        () => cachePage(params, null, signal),
         () => serverPage(params, null),
       );
     },
     getNextPageParam: (page) => page.next,
   });
 }
+
+/** The search's results; the previous results stay on screen while the next ones load. */
+export function useSearch(params: SearchParams, isEnabled: boolean) {
+  return useInfiniteQuery({
+    ...searchOptions(params),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Starts a search's first page at once, before its screen renders (the field calls it with each
+ * change of the query): the screen's query then joins the search already under way instead of
+ * starting it after React has rendered, committed and painted the new address (15–45 ms). The
+ * searches of earlier keystrokes still running are aborted (their queries keep their old state).
+ */
+export function useStartSearch(): (params: SearchParams) => void {
+  const queryClient = useQueryClient();
+  return (params) => {
+    const key = searchKeys.results(params);
+    void queryClient.cancelQueries({
+      queryKey: searchKeys.all,
+      predicate: (query) =>
+        query.state.fetchStatus === "fetching" && !isEqualKey(query.queryKey, key),
+    });
+    if (params.q.trim() === "" && !params.tag) return;
+    void queryClient.prefetchInfiniteQuery(searchOptions(params));
+  };
+}
+
+const isEqualKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);

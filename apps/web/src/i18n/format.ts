@@ -15,21 +15,42 @@ export function formatRate(locale: string, value: number): string {
   ).format(value);
 }
 
-/** Date and number formatters in the interface language. */
+/**
+ * The formatters of one locale, built once: creating an `Intl` formatter costs far more than
+ * formatting with it, and a list calls these for every row of every render.
+ */
+function formattersOf(locale: string) {
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
+  const monthFormat = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long" });
+  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "short" });
+  const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return {
+    locale,
+    date: (ms: number) => dateFormat.format(ms),
+    dateTime: (ms: number) => dateTimeFormat.format(ms),
+    time: (ms: number) => timeFormat.format(ms),
+    month: (ms: number) => monthFormat.format(ms),
+    weekday: (ms: number) => weekdayFormat.format(ms),
+    number: (value: number) => numberFormat.format(value),
+    rate: (value: number) => formatRate(locale, value),
+  };
+}
+
+const formattersByLocale = new Map<string, ReturnType<typeof formattersOf>>();
+
+/** Date and number formatters in the interface language (the same object for a language). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const locale = LOCALES[i18n.language] ?? "ko-KR";
-  return {
-    locale,
-    date: (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(ms),
-    dateTime: (ms: number) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms),
-    time: (ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(ms),
-    month: (ms: number) =>
-      new Intl.DateTimeFormat(locale, { year: "numeric", month: "long" }).format(ms),
-    weekday: (ms: number) => new Intl.DateTimeFormat(locale, { weekday: "short" }).format(ms),
-    number: (value: number) =>
-      new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value),
-    rate: (value: number) => formatRate(locale, value),
-  };
+  let formatters = formattersByLocale.get(locale);
+  if (!formatters) {
+    formatters = formattersOf(locale);
+    formattersByLocale.set(locale, formatters);
+  }
+  return formatters;
 }

@@ -120,9 +120,20 @@ export async function writeMeta(key: MetaKey, value: unknown): Promise<void> {
   await cacheDb().meta.put({ key, value });
 }
 
+/**
+ * The cache seen complete, remembered: nothing takes `isComplete` back from an open cache (only
+ * the upgrade of a new version does, as it opens), and each search and list read asks first.
+ */
+let seenComplete: CacheDb | null = null;
+
 /** Whether a first download finished, so lists can be read from the cache alone. */
 export async function isCacheComplete(): Promise<boolean> {
-  return current !== null && (await readMeta<boolean>("isComplete")) === true;
+  if (current === null) return false;
+  if (seenComplete === current.db && !deletedElsewhere) return true;
+  const db = current.db;
+  const isComplete = (await readMeta<boolean>("isComplete")) === true;
+  if (isComplete) seenComplete = db;
+  return isComplete;
 }
 
 /** Bytes a body occupies, near enough for a budget: UTF-16 code units take two bytes. */

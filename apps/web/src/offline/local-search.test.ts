@@ -132,6 +132,15 @@ describe("the offline search index over the shared corpus (2,000 memos)", () => 
     }
   });
 
+  it("stops the scan of a search whose signal is aborted, and otherwise finds the same", async () => {
+    const controller = new AbortController();
+    const scan = searchHits({ q: "한국" }, controller.signal);
+    controller.abort();
+    await expect(scan).rejects.toMatchObject({ name: "AbortError" });
+    const found = await searchHits({ q: "한국" }, new AbortController().signal);
+    expect(found).toEqual(await searchHits({ q: "한국" }));
+  });
+
   it("keeps a tag filter as the query's #tag", async () => {
     const byParam = await searchHits({ q: "review", tag: "#Grammar" });
     const byQuery = await searchHits({ q: "review #grammar" });

@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useStartSearch } from "../api/search.queries";
 import { offline } from "../offline/offline-lazy";
 
 /** The search screen's path; its query string carries `q` (the query) and `tag`. */
 export const SEARCH_PATH = "/search";
 
 /**
- * How long after a keystroke the results follow it. Short: the offline figure (first result
- * painted ≤ 100 ms after the last keystroke) counts this wait too.
+ * How long after a keystroke the results follow it while the server answers searches (before the
+ * first download finished): a request per keystroke would mostly be thrown away. The device's
+ * index answers at once instead: its scan yields to the next keystroke, which aborts it, and the
+ * offline figure (first result painted ≤ 100 ms after the last keystroke) counts any wait.
  */
-export const SEARCH_DEBOUNCE_MS = 50;
+export const SERVER_SEARCH_DEBOUNCE_MS = 150;
 
 /** The search screen's address for a query and an optional tag filter. */
 export function searchPath(query: string, tag?: string | null): string {
@@ -51,20 +54,30 @@ export function SearchField({
   const tag = isOnSearch ? params.get("tag") : null;
   const [value, setValue] = useState(addressQuery);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const typed = useRef(addressQuery);
+  /** The queries this field sent to the address that the address does not show yet. */
+  const sent = useRef<string[]>([]);
+  const startSearch = useStartSearch();
+  /** Whether the device's index answers searches (so each keystroke searches at once). */
+  const isIndexReady = useRef(false);
 
   // The address changed by other means (a tag link, back and forward): the field follows it.
+  // The field's own navigations reach the address a render or more after they were sent, while
+  // the user types on: one of them arriving is no reason to put its older text back.
   useEffect(() => {
-    if (addressQuery !== typed.current) {
-      typed.current = addressQuery;
-      setValue(addressQuery);
+    const own = sent.current.indexOf(addressQuery);
+    if (own >= 0) {
+      sent.current = sent.current.slice(own + 1);
+      return;
     }
+    sent.current = [];
+    setValue(addressQuery);
   }, [addressQuery]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = (query: string) => {
     clearTimeout(timer.current);
-    typed.current = query;
+    if (query !== addressQuery || sent.current.length > 0) sent.current.push(query);
+    startSearch({ q: query, tag });
     // While on the search screen each keystroke replaces the entry: Back leaves the screen.
     navigate(searchPath(query, tag), { replace: isOnSearch });
   };
@@ -100,13 +113,19 @@ export function SearchField({
             setValue(next);
             if (!live) return;
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => go(next), SEARCH_DEBOUNCE_MS);
+            if (isIndexReady.current) go(next);
+            else timer.current = setTimeout(() => go(next), SERVER_SEARCH_DEBOUNCE_MS);
           }}
           onKeyDown={(event) => {
             if (event.key === "Escape" && value === "") event.currentTarget.blur();
           }}
           // The offline index is read into memory before the first query needs it.
-          onFocus={() => void offline().then((layer) => layer.preloadSearchIndex())}
+          onFocus={() =>
+            void offline().then(async (layer) => {
+              await layer.preloadSearchIndex();
+              isIndexReady.current = await layer.isCacheComplete();
+            })
+          }
         />
       </form>
     </search>

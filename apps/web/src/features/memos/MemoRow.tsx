@@ -1,4 +1,5 @@
 import { type Folder, type MemoSummary, type SortMode, snippetParts } from "@mnemo/domain";
+import { memo as memoized } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format";
@@ -44,9 +45,10 @@ function RecallBar({ retrievability }: { retrievability: number }) {
  * One memo of a folder's list: title (opens the memo), preview, tags, the counters the folder
  * shows, and its actions. Every button's accessible name includes the memo title. A search
  * result shows its folder and, instead of the preview, its snippet (`snippetHtml`: escaped text
- * with `<mark>` around the hits, sanitized again here).
+ * with `<mark>` around the hits, read back into text and marks here). Memoized: a list renders
+ * again with the same rows when the address changes (each keystroke of a search).
  */
-export function MemoRow({
+export const MemoRow = memoized(function MemoRow({
   memo,
   folder,
   sortMode,
@@ -188,7 +190,7 @@ export function MemoRow({
       </div>
     </li>
   );
-}
+});
 
 /** A memo's tags as links, each opening the search for that tag (PRODUCT.md › Tags). */
 export function MemoTags({ title, tags }: { title: string; tags: readonly string[] }) {

@@ -13,8 +13,9 @@ import { MemoRow } from "./MemoRow";
 
 /**
  * search?q=&tag= (issue #10 › The search screen): the results of the query in the address, best
- * first, as they are typed (the field debounces), each with its folder, tags and snippet and the
- * row actions of a folder list; an optional tag filter (from a tag link); empty and no-result
+ * first, as they are typed (at once from the device's index, debounced from the server), each
+ * with its folder, tags and snippet and the row actions of a folder list; an optional tag filter
+ * (from a tag link); empty and no-result
  * states. The field is the top bar's on a desktop and the screen's own on a phone. Offline, or
  * once the first download finished, the device's index answers, by the same rules.
  */
@@ -90,7 +91,13 @@ export function SearchScreen() {
         {isLocal && !navigator.onLine && (
           <p className="muted small search-note">{t("search.offline")}</p>
         )}
-        <ul className="memos-list" aria-label={t("search.results")} aria-busy={search.isFetching}>
+        {/* Busy while the rows are an earlier query's, kept on screen until this one's come. */}
+        <ul
+          className="memos-list"
+          aria-label={t("search.results")}
+          aria-busy={search.isFetching || search.isPlaceholderData}
+          data-query={q}
+        >
           {results.map((result) => {
             const folder = folderOf(result.folderId);
             if (!folder) return null;

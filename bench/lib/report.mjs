@@ -50,7 +50,7 @@ export function checkTargets(byKey, figures) {
     check("search, English word, p99", p99("search_english"), "<=", 20, "ms"),
     check("memo create p99, index / no index", figures.createP99IndexRatio, "<=", 1.5, "×"),
     check("memo edit p99, index / no index", figures.editP99IndexRatio, "<=", 1.5, "×"),
-    check("cold start", figures.coldStartMs, "<=", 2000, "ms"),
+    check("cold start", figures.coldStartMs, "<=", 1000, "ms"),
     check("idle RSS", figures.idleRssMB, "<=", 100, "MB"),
   ];
 }

@@ -122,7 +122,9 @@ export async function writeMeta(key: MetaKey, value: unknown): Promise<void> {
 
 /**
  * The cache seen complete, remembered: nothing takes `isComplete` back from an open cache (only
- * the upgrade of a new version does, as it opens), and each search and list read asks first.
+ * the upgrade of a new version does, as it opens), and every list read and search asks first. A
+ * read of the flag each time queued behind each read-write transaction holding `meta`: while the
+ * outbox drained, 1,000 changes took 13.7 s to reach the server instead of 1.2–1.5 s.
  */
 let seenComplete: CacheDb | null = null;
 

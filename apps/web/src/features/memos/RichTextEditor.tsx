@@ -123,8 +123,15 @@ export default function RichTextEditor({
   });
   editorRef.current = editor;
   const announceReady = useRef(onReady);
+  // useEditor can hand out an instance it has already destroyed (it makes a new one as the
+  // component mounts): focusing that one threw, and the form's error boundary replaced the form.
+  // Only a live editor is announced, and the focus goes to the latest one.
   useEffect(() => {
-    if (editor) announceReady.current?.(() => editor.commands.focus());
+    if (!editor || editor.isDestroyed) return;
+    announceReady.current?.(() => {
+      const current = editorRef.current;
+      if (current && !current.isDestroyed) current.commands.focus();
+    });
   }, [editor]);
 
   const state = useEditorState({

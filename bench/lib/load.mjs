@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 
-function percentile(sorted, p) {
+/** The nearest-rank percentile `p` of ascending `sorted` values (null when empty). */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank];

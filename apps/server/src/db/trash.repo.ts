@@ -309,6 +309,32 @@ async function keysTaken<R extends { op_id: string }>(
 }
 
 /**
+ * The completions, each undone under a new un-complete opId when the user has a completion undone
+ * under its un-complete opId now (unique per user, like an op's own).
+ */
+async function undoKeysTaken(
+  write: WriteContext,
+  rows: readonly Selectable<MemoCompletionsTable>[],
+): Promise<Selectable<MemoCompletionsTable>[]> {
+  const undoIds = rows.flatMap((row) => (row.undo_op_id === null ? [] : [row.undo_op_id]));
+  if (undoIds.length === 0) return [...rows];
+  const { trx, userId } = write;
+  const taken = new Set<string>();
+  for (let start = 0; start < undoIds.length; start += 500) {
+    const found = await trx
+      .selectFrom("memo_completions")
+      .select("undo_op_id")
+      .where("user_id", "=", userId)
+      .where(inValueList(trx, "undo_op_id", undoIds.slice(start, start + 500)))
+      .execute();
+    for (const row of found) if (row.undo_op_id !== null) taken.add(row.undo_op_id);
+  }
+  return rows.map((row) =>
+    row.undo_op_id !== null && taken.has(row.undo_op_id) ? { ...row, undo_op_id: randomId() } : row,
+  );
+}
+
+/**
  * Puts the kept rows back, stamped with the write's `seq` so the change feed sends them again, and
  * removes their tombstones (they are live again). Folders are inserted parents first; the caller
  * chose each row's folder (and a top folder's parent) and removes the trash item.
@@ -344,9 +370,10 @@ export async function insertRestoredRows(
       .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
       .execute();
   }
-  // A review's or completion's opId may have been taken since the delete (a replayed op applies
-  // to another memo once the row is gone): such a row comes back under a new opId, so the
-  // memo's counters still equal its rows.
+  // A review's or completion's opId, or the opId of the un-complete that undid a completion, may
+  // have been taken since the delete (a replayed op applies to another memo once the row is
+  // gone): such a row comes back under a new opId, so the memo's counters still equal its rows
+  // and the opId keeps naming what took it.
   const reviews = await keysTaken(write, "memo_reviews", payload.reviews);
   for (let start = 0; start < reviews.length; start += INSERT_CHUNK * 4) {
     await trx
@@ -354,7 +381,10 @@ export async function insertRestoredRows(
       .values(reviews.slice(start, start + INSERT_CHUNK * 4))
       .execute();
   }
-  const completions = await keysTaken(write, "memo_completions", payload.completions);
+  const completions = await undoKeysTaken(
+    write,
+    await keysTaken(write, "memo_completions", payload.completions),
+  );
   for (let start = 0; start < completions.length; start += INSERT_CHUNK * 4) {
     await trx
       .insertInto("memo_completions")

@@ -180,6 +180,39 @@ describe("DELETE /api/memos/:memoId → the trash", () => {
   });
 });
 
+describe("POST /api/trash/restore of a memo whose undone completion's opId was reused", () => {
+  // Found by fuzz.test.ts (seed 297933527, PostgreSQL): the restore answered 500 on the unique
+  // (user_id, undo_op_id) of memo_completions.
+  it("restores it, its completion's undo under a new opId, and keeps the other memo's", async () => {
+    const folder = await buildFolder(alice.client, { enableCompletionFeature: true });
+    const first = await buildMemo(alice.client, { folderId: folder.id });
+    const second = await buildMemo(alice.client, { folderId: folder.id });
+    const undoOpId = newOpId("uncomplete");
+    const complete = (memoId: string) =>
+      alice.client.post(`/api/memos/${memoId}/complete`, { opId: newOpId() });
+    const uncomplete = (memoId: string) =>
+      alice.client.post(`/api/memos/${memoId}/uncomplete`, { opId: undoOpId });
+    expect((await complete(first.id)).status).toBe(200);
+    expect((await uncomplete(first.id)).status).toBe(200);
+    await alice.client.delete(`/api/memos/${first.id}`);
+    // With the first memo's rows in the trash, the same un-complete opId is free for another memo.
+    expect((await complete(second.id)).status).toBe(200);
+    expect((await uncomplete(second.id)).status).toBe(200);
+
+    const restored = await restore(alice.client, { kind: "memo", id: first.id });
+    expect(restored.status).toBe(200);
+    const back = (await alice.client.get(`/api/memos/${first.id}`)).body.memo;
+    expect(back).toMatchObject({ completedCount: 0, isCompleted: false });
+    const other = (await alice.client.get(`/api/memos/${second.id}`)).body.memo;
+    expect(other).toMatchObject({ completedCount: 0, isCompleted: false });
+    // The opId still names the second memo's un-complete: undoing it completes that memo again.
+    const undo = await alice.client.delete(`/api/memos/${second.id}/uncompletions/${undoOpId}`);
+    expect(undo.status).toBe(200);
+    expect((await alice.client.get(`/api/memos/${second.id}`)).body.memo.completedCount).toBe(1);
+    expect((await alice.client.get(`/api/memos/${first.id}`)).body.memo.completedCount).toBe(0);
+  });
+});
+
 describe("POST /api/sync/ops memo.delete and memo.restore", () => {
   it("applies a replayed delete and restore once each", async () => {
     const { client } = await signUpVerified(server);

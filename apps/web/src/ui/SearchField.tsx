@@ -51,7 +51,6 @@ export function SearchField({
   const [params] = useSearchParams();
   const isOnSearch = location.pathname === SEARCH_PATH;
   const addressQuery = isOnSearch ? (params.get("q") ?? "") : "";
-  const tag = isOnSearch ? params.get("tag") : null;
   const [value, setValue] = useState(addressQuery);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The queries this field sent to the address that the address does not show yet. */
@@ -77,9 +76,14 @@ export function SearchField({
   const go = (query: string) => {
     clearTimeout(timer.current);
     if (query !== addressQuery || sent.current.length > 0) sent.current.push(query);
-    startSearch({ q: query, tag });
+    // The address as it is now, not as this render saw it: a key pressed right after the tag
+    // filter was removed, before React rendered that, put the removed tag back.
+    const now = new URL(window.location.href);
+    const isOnSearchNow = now.pathname === SEARCH_PATH;
+    const tagNow = isOnSearchNow ? now.searchParams.get("tag") : null;
+    startSearch({ q: query, tag: tagNow });
     // While on the search screen each keystroke replaces the entry: Back leaves the screen.
-    navigate(searchPath(query, tag), { replace: isOnSearch });
+    navigate(searchPath(query, tagNow), { replace: isOnSearchNow });
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { SearchHit, SearchResponse, SearchResult } from "@mnemo/domain";
 import {
+  hashKey,
   infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
@@ -107,16 +108,12 @@ export function useSearch(params: SearchParams, isEnabled: boolean) {
 export function useStartSearch(): (params: SearchParams) => void {
   const queryClient = useQueryClient();
   return (params) => {
-    const key = searchKeys.results(params);
+    const keyHash = hashKey(searchKeys.results(params));
     void queryClient.cancelQueries({
       queryKey: searchKeys.all,
-      predicate: (query) =>
-        query.state.fetchStatus === "fetching" && !isEqualKey(query.queryKey, key),
+      predicate: (query) => query.state.fetchStatus === "fetching" && query.queryHash !== keyHash,
     });
     if (params.q.trim() === "" && !params.tag) return;
     void queryClient.prefetchInfiniteQuery(searchOptions(params));
   };
 }
-
-const isEqualKey = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((part, index) => part === b[index]);

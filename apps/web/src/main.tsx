@@ -2,7 +2,8 @@ import { ErrorCode } from "@mnemo/domain";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+// From react-router/dom: its navigations can ask for `flushSync` (the search field does).
+import { RouterProvider } from "react-router/dom";
 import { ApiError } from "./api/client";
 import { forgetCachedMe, meKeys } from "./api/me.queries";
 import { createAppRouter } from "./app/router";

@@ -83,7 +83,10 @@ export function SearchField({
     const tagNow = isOnSearchNow ? now.searchParams.get("tag") : null;
     startSearch({ q: query, tag: tagNow });
     // While on the search screen each keystroke replaces the entry: Back leaves the screen.
-    navigate(searchPath(query, tagNow), { replace: isOnSearchNow });
+    // Rendered at once, not as a transition: a transition rendered after the next key had
+    // cancelled this search, and the screen's query then started it again, a second scan of the
+    // device's index beside the next key's (SearchField.test.tsx).
+    navigate(searchPath(query, tagNow), { replace: isOnSearchNow, flushSync: true });
   };
 
   return (

@@ -424,6 +424,7 @@ export {
   type FoldedMemo,
   findTermRanges,
   foldSearchableMemo,
+  isNarrowerSearch,
   isWholeWordTerm,
   type JoinedFoldedMemo,
   joinedMemoTags,

@@ -113,6 +113,21 @@ describe("the offline search index over the shared corpus (2,000 memos)", () => 
     expect(found.map((hit) => hit.id).sort()).toEqual(expected);
   });
 
+  // Each keystroke's search looks through the previous keystroke's matches when it narrows them.
+  it("finds the same when each query is typed key by key", async () => {
+    for (const text of SEARCH_CORPUS_QUERIES) {
+      let found: SearchHit[] = [];
+      for (let end = 1; end <= text.length; end += 1)
+        found = await searchHits({ q: text.slice(0, end) });
+      const query = parseSearchQuery(text);
+      const expected = scanned
+        .filter(({ folded }) => memoMatchesSearch(folded, query))
+        .map(({ item }) => item.id)
+        .sort();
+      expect({ text, ids: found.map((hit) => hit.id).sort() }).toEqual({ text, ids: expected });
+    }
+  });
+
   it("has queries that find many memos and queries that find none", async () => {
     expect((await searchHits({ q: "한국" })).length).toBeGreaterThan(50);
     expect(await searchHits({ q: "없는단어" })).toEqual([]);
@@ -179,6 +194,20 @@ describe("the offline search index kept by local writes", () => {
 
     await deleteMemoLocally(created.id);
     expect(await searchHits({ q: "고래" })).toEqual([]);
+  });
+
+  it("finds a memo written after the search that the next keystroke narrows", async () => {
+    const before = await searchHits({ q: "상어" });
+    const created = await createMemoLocally({
+      folderId: FOLDER,
+      title: "고래상어",
+      contents: "<p>바다</p>",
+      tags: [],
+    });
+    const found = await searchHits({ q: "고래상어" });
+    expect(found.map((hit) => hit.id)).toEqual([created.id]);
+    expect(before.map((hit) => hit.id)).not.toContain(created.id);
+    await deleteMemoLocally(created.id);
     expect((await readTags()).find((tag) => tag.tag === "바다")).toBeUndefined();
   });
 });

@@ -46,7 +46,17 @@ let loading: {
   queued: Change[];
 } | null = null;
 
+// Counts the changes of the index in memory: a search's matches stay the matches of the index
+// only while it is unchanged (see `local-search.ts`).
+let version = 0;
+
+/** Changes whenever the index in memory does (an entry put or deleted, the index read or dropped). */
+export function searchIndexVersion(): number {
+  return version;
+}
+
 function applyChange(entries: Map<string, MemoryEntry>, change: Change): void {
+  version += 1;
   for (const entry of change.put) entries.set(entry.id, toMemory(entry));
   for (const id of change.deleted) entries.delete(id);
 }
@@ -61,6 +71,7 @@ export function searchIndexInMemory(db: CacheDb): Promise<Map<string, MemoryEntr
     // Writes that committed while the table was being read: applied again, in their order.
     for (const change of queued) applyChange(entries, change);
     if (loading?.promise === promise) {
+      version += 1;
       loaded = { db, entries };
       loading = null;
     }
@@ -117,6 +128,7 @@ export function cachedTagCounts(
  * closed): the next search reads them again.
  */
 export function forgetSearchIndex(): void {
+  version += 1;
   loaded = null;
   loading = null;
   tagCounts = null;

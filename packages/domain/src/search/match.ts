@@ -286,6 +286,28 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
   };
 }
 
+/**
+ * Whether every memo that matches `next` also matches `previous` (both parsed by
+ * `parseSearchQuery`), so a search for `next` need only look through the matches of `previous`:
+ * typing on narrows the results. So it is when `previous` asks for something (a query without
+ * terms or tags matches nothing), each of its terms lies within a term of `next` (a one-letter
+ * whole-word term only as that same term: "a" is not a whole word of every text holding "ab"),
+ * each of its tags is one of `next`'s, and each of its exclusions is one of `next`'s.
+ */
+export function isNarrowerSearch(next: SearchQuery, previous: SearchQuery): boolean {
+  if (previous.terms.length === 0 && previous.tags.length === 0) return false;
+  const holds = (term: string) =>
+    isWholeWordTerm(term)
+      ? next.terms.includes(term)
+      : next.terms.some((nextTerm) => nextTerm.includes(term));
+  return (
+    previous.terms.every(holds) &&
+    previous.tags.every((tag) => next.tags.includes(tag)) &&
+    previous.excludedTerms.every((term) => next.excludedTerms.includes(term)) &&
+    previous.excludedTags.every((tag) => next.excludedTags.includes(tag))
+  );
+}
+
 /** {@link searchMatcher} for one memo given field by field: its rank, or `null` when no match. */
 export function rankSearchMatch(memo: FoldedMemo, query: SearchQuery): SearchHitRank | null {
   return searchMatcher(query)(joinFoldedMemo(memo));

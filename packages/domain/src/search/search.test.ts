@@ -3,6 +3,7 @@ import { foldSearchText, foldSearchTextWithOffsets } from "./fold.js";
 import {
   compareSearchHits,
   foldSearchableMemo,
+  isNarrowerSearch,
   memoMatchesSearch,
   memoSearchTokens,
   rankSearchMatch,
@@ -199,6 +200,30 @@ describe("normalizeTags", () => {
   });
 });
 
+describe("isNarrowerSearch", () => {
+  it.each([
+    ["기도", "기", true],
+    ["cumone", "cumon", true],
+    ["기도 문법", "기도", true],
+    ['"기도 문법"', "문법", true],
+    ["기도 #영어", "기도", true],
+    ["기도 -문법", "기도 -문법", true],
+    // A one-letter word matches whole words only: "ab" is no whole word "a".
+    ["ab", "a", false],
+    ["a b", "a", true],
+    ["기", "기도", false],
+    ["기도", "기도 #영어", false],
+    // Memos without 문법 are not all without "문법 책".
+    ["기도", "기도 -문법", false],
+    ["기도 -문법", "기도", true],
+    // A query that asks for nothing matches nothing.
+    ["기도", "", false],
+    ["기도", "-문법", false],
+  ])("%j narrows %j: %s", (next, previous, expected) => {
+    expect(isNarrowerSearch(parseSearchQuery(next), parseSearchQuery(previous))).toBe(expected);
+  });
+});
+
 describe("the search corpus", () => {
   const corpus = generateSearchCorpus(2_000);
   const folded = corpus.map((item) => ({
@@ -218,6 +243,42 @@ describe("the search corpus", () => {
     const matches = folded.filter(({ memo: m }) => memoMatchesSearch(m, query));
     const candidateIds = new Set(candidates.map((c) => c.id));
     expect(matches.filter((m) => !candidateIds.has(m.id))).toEqual([]);
+  });
+
+  // What the offline search relies on to scan only the previous keystroke's matches.
+  it("a narrower search (isNarrowerSearch) finds only matches of the search it narrows", () => {
+    // Each query as typed, key by key, and each corpus query after every other.
+    const typed = SEARCH_CORPUS_QUERIES.flatMap((text) =>
+      Array.from(text, (_, end) => [text.slice(0, end + 1), text.slice(0, end)] as const),
+    );
+    const pairs = [
+      ...typed,
+      ...SEARCH_CORPUS_QUERIES.flatMap((next) =>
+        SEARCH_CORPUS_QUERIES.map((previous) => [next, previous] as const),
+      ),
+    ];
+    const matchesOf = new Map<string, Set<string>>();
+    const matches = (text: string) => {
+      let ids = matchesOf.get(text);
+      if (!ids) {
+        const query = parseSearchQuery(text);
+        ids = new Set(folded.filter(({ memo: m }) => memoMatchesSearch(m, query)).map((m) => m.id));
+        matchesOf.set(text, ids);
+      }
+      return ids;
+    };
+    let narrower = 0;
+    let narrowerWithMatches = 0;
+    for (const [next, previous] of pairs) {
+      if (!isNarrowerSearch(parseSearchQuery(next), parseSearchQuery(previous))) continue;
+      narrower += 1;
+      const within = matches(previous);
+      const outside = [...matches(next)].filter((id) => !within.has(id));
+      expect({ next, previous, outside }).toEqual({ next, previous, outside: [] });
+      if (matches(next).size > 0) narrowerWithMatches += 1;
+    }
+    expect(narrower).toBeGreaterThan(200);
+    expect(narrowerWithMatches).toBeGreaterThan(50);
   });
 
   it("has queries that find memos and queries that find none", () => {

@@ -123,9 +123,15 @@ export async function searchLocally(
   signal?.throwIfAborted();
   const db = cacheDb();
   const ids = page.map((hit) => hit.id);
-  const [memos, texts] = await db.transaction("r", [db.memos, db.searchText], () =>
-    Promise.all([db.memos.bulkGet(ids), db.searchText.bulkGet(ids)]),
-  );
+  // Overtaken while reading, the reads still queued are dropped: IndexedDB answers a
+  // connection's reads in order, so they would delay the next keystroke's.
+  const [memos, texts] = await db.transaction("r", [db.memos, db.searchText], (transaction) => {
+    const abort = () => transaction.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    return Promise.all([db.memos.bulkGet(ids), db.searchText.bulkGet(ids)]).finally(() =>
+      signal?.removeEventListener("abort", abort),
+    );
+  });
   signal?.throwIfAborted();
   const results: SearchResult[] = [];
   page.forEach(({ isTitleHit, score }, index) => {

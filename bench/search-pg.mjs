@@ -153,6 +153,10 @@ const COMPARE_MS = 5000;
  * per word straight on the database (the server implements only the first). Both return
  * candidates that the server would then check with the exact rule; the counts show how many.
  */
+/** Each candidate's folded fields in one string, as the server reads them (db/memo-search.repo.ts). */
+const JOINED = `title || chr(10) || body || chr(10) || hint || case when tags = '[]' then ''
+  else (SELECT string_agg(chr(10) || t, '') FROM jsonb_array_elements_text(tags::jsonb) t) end AS joined`;
+
 async function compareTrigram(db, words) {
   await db.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
   const started = performance.now();
@@ -166,12 +170,12 @@ async function compareTrigram(db, words) {
   const userId = users[0].id;
   const strategies = {
     tokens: (word) => ({
-      text: `SELECT memo_id, title, hint, tags, body, updated_at FROM memo_search
+      text: `SELECT memo_id, ${JOINED}, updated_at FROM memo_search
               WHERE user_id = $1 AND tokens @> $2::text[]`,
       values: [userId, searchQueryTokens(parseSearchQuery(word))],
     }),
     trigram: (word) => ({
-      text: `SELECT memo_id, title, hint, tags, body, updated_at FROM memo_search
+      text: `SELECT memo_id, ${JOINED}, updated_at FROM memo_search
               WHERE user_id = $1 AND (title || ' ' || hint || ' ' || body) LIKE $2`,
       values: [userId, `%${word}%`],
     }),

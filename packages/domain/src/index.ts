@@ -427,6 +427,7 @@ export {
   isNarrowerSearch,
   isWholeWordTerm,
   type JoinedFoldedMemo,
+  joinedFoldedMemoOf,
   joinedMemoTags,
   joinFoldedMemo,
   memoMatchesSearch,

@@ -129,6 +129,22 @@ export function joinFoldedMemo(memo: FoldedMemo): JoinedFoldedMemo {
   };
 }
 
+/**
+ * A joined memo (see {@link JoinedFoldedMemo}) from its joined text alone, as a database can
+ * return it in one column (one string per memo to read and keep, instead of four fields and
+ * their join). Folded fields hold no line break, so the first three breaks are where the
+ * title, the body and the hint end.
+ */
+export function joinedFoldedMemoOf(text: string): JoinedFoldedMemo {
+  const titleEnd = text.indexOf(FIELD_SEPARATOR);
+  const bodyEnd = text.indexOf(FIELD_SEPARATOR, titleEnd + 1);
+  if (titleEnd === -1 || bodyEnd === -1) {
+    throw new Error("joinedFoldedMemoOf: expected title, body and hint joined by line breaks");
+  }
+  const tagsStart = text.indexOf(FIELD_SEPARATOR, bodyEnd + 1);
+  return { text, titleEnd, bodyEnd, hintEnd: tagsStart === -1 ? text.length : tagsStart };
+}
+
 /** The tags of a joined memo, folded (`tagKey`). */
 export function joinedMemoTags(memo: JoinedFoldedMemo): string[] {
   return memo.hintEnd >= memo.text.length

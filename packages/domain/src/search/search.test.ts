@@ -4,6 +4,8 @@ import {
   compareSearchHits,
   foldSearchableMemo,
   isNarrowerSearch,
+  joinedFoldedMemoOf,
+  joinFoldedMemo,
   memoMatchesSearch,
   memoSearchTokens,
   rankSearchMatch,
@@ -197,6 +199,29 @@ describe("normalizeTags", () => {
       memoTagsInputSchema.parse(Array.from({ length: 21 }, (_, i) => `t${i}`)),
     ).toThrow();
     expect(() => memoTagsInputSchema.parse(["x".repeat(51)])).toThrow();
+  });
+});
+
+describe("joinedFoldedMemoOf", () => {
+  it("reads back the field ends of a joined memo from its text alone", () => {
+    const memos = generateSearchCorpus(300).map((item) =>
+      foldSearchableMemo(searchableMemoText(item)),
+    );
+    memos.push(
+      { title: "", body: "", hint: "", tags: [] },
+      { title: "", body: "", hint: "", tags: ["a", ""] },
+    );
+    expect(memos.some((memo) => memo.tags.length === 0)).toBe(true);
+    expect(memos.some((memo) => memo.tags.length > 1)).toBe(true);
+    for (const memo of memos) {
+      const joined = joinFoldedMemo(memo);
+      expect(joinedFoldedMemoOf(joined.text)).toEqual(joined);
+    }
+  });
+
+  it("refuses a text without the title's and the body's ends", () => {
+    expect(() => joinedFoldedMemoOf("title only")).toThrow();
+    expect(() => joinedFoldedMemoOf("title\nbody")).toThrow();
   });
 });
 

@@ -2,7 +2,6 @@ import {
   AppError,
   ErrorCode,
   hasSearchCriteria,
-  joinFoldedMemo,
   memoSearchSnippet,
   pageOfSearchHits,
   parseSearchQuery,
@@ -53,7 +52,7 @@ export async function searchMemos(
   const pages = searchCandidatePages(db, userId, searchQueryTokens(query), input.folderId);
   for await (const candidates of pages) {
     for (const candidate of candidates) {
-      const rank = matcher(joinFoldedMemo(candidate.memo));
+      const rank = matcher(candidate.memo);
       if (rank) hits.push({ id: candidate.memoId, updatedAt: candidate.updatedAt, ...rank });
     }
   }

@@ -389,6 +389,7 @@ export {
   applyReview,
   applyUncomplete,
   changePriority,
+  isMemoCompleted,
   summarizeReviews,
 } from "./review/review.js";
 export {

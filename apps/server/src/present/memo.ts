@@ -1,4 +1,4 @@
-import type { MemoSummary } from "@mnemo/domain";
+import { isMemoCompleted, type MemoSummary } from "@mnemo/domain";
 import type { StoredMemoSummary } from "../db/memo-rows.js";
 
 // How a stored memo appears in HTTP answers: the memo routes and the change feed answer memos in
@@ -25,7 +25,7 @@ export function presentMemoFields(memo: StoredMemoSummary): Omit<MemoSummary, "s
     priority: memo.priority,
     lastReviewedAt: memo.lastReviewedAt,
     completedCount: memo.completedCount,
-    isCompleted: memo.completedCount > 0,
+    isCompleted: isMemoCompleted(memo),
     isShared: memo.isShared,
     revision: memo.revision,
     conflictOf: memo.conflictOf,

@@ -12,6 +12,7 @@ import {
   homeListCursorSchema,
   isAfterHomePosition,
   isHomeListEligible,
+  isMemoCompleted,
   type MemoDetail,
   type MemoSummary,
   mergeHomeReviewList,
@@ -42,7 +43,7 @@ export async function readFolder(folderId: string): Promise<Folder | undefined> 
 
 export function toSummary(memo: CachedMemo, sortingValue: number | null): MemoSummary {
   const { dueKey: _d, homeRv: _h, reviewedDates: _r, completedDates: _c, ...fields } = memo;
-  return { ...fields, isCompleted: memo.completedCount > 0, sortingValue };
+  return { ...fields, isCompleted: isMemoCompleted(memo), sortingValue };
 }
 
 /** A folder's memos in a sort mode (default: the folder's), with their sorting values. */

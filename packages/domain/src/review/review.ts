@@ -87,6 +87,11 @@ export function applyComplete<S extends CompletedState>(state: S, at: number): S
   };
 }
 
+/** Whether a memo reads as completed (`isCompleted`): while it holds a completion. */
+export function isMemoCompleted(memo: CompletedState): boolean {
+  return memo.completedCount > 0;
+}
+
 /**
  * Un-completes a memo (PRODUCT.md › Completion): subtracts 1 from `completedCount` and, when
  * `completedDates` is known, removes its latest (largest) timestamp, one occurrence only, keeping

@@ -8,6 +8,7 @@ import {
   homeDueKeyFloor,
   homeListCursorSchema,
   isAfterHomePosition,
+  isMemoCompleted,
   mergeHomeReviewList,
   repetitionScore,
 } from "@mnemo/domain";
@@ -137,7 +138,7 @@ async function rankHomeMemos(
   ]);
   return scored.map(({ memo: { homeRv: _, ...memo }, score }) => ({
     ...memo,
-    isCompleted: memo.completedCount > 0,
+    isCompleted: isMemoCompleted(memo),
     sortingValue: score,
     folderTitle: titles.get(memo.folderId) ?? "",
     repetitionScore: score,

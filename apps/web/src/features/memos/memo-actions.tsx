@@ -1,5 +1,18 @@
-import { type Folder, foldersInTreeOrder, type MemoSummary, randomId } from "@mnemo/domain";
+import {
+  applyComplete,
+  applyReview,
+  applyUncomplete,
+  changePriority,
+  DEFAULT_REPETITION_VALUE,
+  type Folder,
+  foldersInTreeOrder,
+  isMemoCompleted,
+  type MemoSummary,
+  randomId,
+} from "@mnemo/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { invalidateCachedLists } from "../../api/cached-lists";
 import { useFolders, useFolderTitle } from "../../api/folders.queries";
 import {
   undoMemoChange,
@@ -10,6 +23,7 @@ import {
   useReviewMemo,
   useUncompleteMemo,
 } from "../../api/memos.queries";
+import { type ShownChange, showMemoChange } from "../../api/shown-memos";
 import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
@@ -32,6 +46,8 @@ let priorityStreak: PriorityStreak | null = null;
  */
 export function useMemoActions() {
   const { t } = useTranslation();
+  const client = useQueryClient();
+  const folders = useFolders();
   const titleOf = useFolderTitle();
   const review = useReviewMemo();
   const complete = useCompleteMemo();
@@ -46,10 +62,19 @@ export function useMemoActions() {
       await work();
       return true;
     } catch (error) {
+      // A change shown ahead of the device's cache (`show`) did not happen: the screens read the
+      // cache again.
+      invalidateCachedLists(client);
       await showError(error);
       return false;
     }
   };
+
+  /** Shows a press's change at once (`showMemoChange`); the cache's own follows. */
+  const show = (memo: MemoRef, change: ShownChange) => showMemoChange(client, memo.id, change);
+  const repetitionValueOf = (memo: MemoRef) =>
+    folders.data?.find((folder) => folder.id === memo.folderId)?.readRepetitionValue ??
+    DEFAULT_REPETITION_VALUE;
 
   const offerUndo = (message: string, undo: () => Promise<unknown>) =>
     showUndoToast(message, t("common.undo"), () => void attempt(undo));
@@ -61,6 +86,8 @@ export function useMemoActions() {
      */
     review: (memo: MemoRef, announce = false) =>
       attempt(async () => {
+        const value = repetitionValueOf(memo);
+        show(memo, (shown) => applyReview(shown, { at: Date.now(), value }));
         const { opId, memo: reviewed } = await review.mutateAsync(memo.id);
         offerUndo(
           announce
@@ -73,15 +100,22 @@ export function useMemoActions() {
       attempt(async () => {
         const opId = randomId();
         if (memo.isCompleted) {
+          show(memo, withIsCompleted(applyUncomplete));
           await uncomplete.mutateAsync({ memoId: memo.id, opId });
           offerUndo(t("memos.undo.uncompleted"), () => undoMemoChange.uncomplete(memo.id, opId));
         } else {
+          const at = Date.now();
+          show(
+            memo,
+            withIsCompleted((shown) => applyComplete(shown, at)),
+          );
           await complete.mutateAsync({ memoId: memo.id, opId });
           offerUndo(t("memos.undo.completed"), () => undoMemoChange.complete(memo.id, opId));
         }
       }),
     changePriority: (memo: MemoRef & { priority: number }, delta: 1 | -1) =>
       attempt(async () => {
+        show(memo, (shown) => changePriority(shown, delta));
         const changed = await priority.mutateAsync({ memoId: memo.id, delta });
         const streak = continuePriorityStreak(priorityStreak, {
           memoId: memo.id,
@@ -131,6 +165,14 @@ export function useMemoActions() {
       }
       return isDeleted;
     },
+  };
+}
+
+/** A completion rule of the domain, with `isCompleted` read again from the new count. */
+function withIsCompleted(apply: ShownChange): ShownChange {
+  return (memo) => {
+    const changed = apply(memo);
+    return { ...changed, isCompleted: isMemoCompleted(changed) };
   };
 }
 

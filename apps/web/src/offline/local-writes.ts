@@ -16,6 +16,7 @@ import {
   fsrsRetrievability,
   fsrsStateFromReviews,
   isEmptyRichText,
+  isMemoCompleted,
   type MemoDetail,
   type MemoSummary,
   newFsrsMemory,
@@ -497,7 +498,7 @@ export function changePriorityLocally(memoId: string, delta: 1 | -1): Promise<Me
 
 /** The stored `isCompleted` kept in step with the count (summaries derive it the same way). */
 function withIsCompleted(memo: CachedMemo): CachedMemo {
-  return { ...memo, isCompleted: memo.completedCount > 0 };
+  return { ...memo, isCompleted: isMemoCompleted(memo) };
 }
 
 // ---- folders ------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ import {
   type MemoShare,
   type MemoShareResponse,
   type MemoSummary,
-  randomId,
   SORT_MODES,
   type SortMode,
   type UpdateMemoInput,
@@ -165,12 +164,12 @@ export function useDeleteMemo() {
   });
 }
 
-/** A review from a list, under an opId of its own: the answer carries it, to undo the review by. */
+/** A review from a list, under the caller's opId, to undo the review by. */
 export function useReviewMemo() {
   return useMutation({
     ...LOCAL,
-    mutationFn: async (memoId: string) =>
-      (await offline()).recordReviewLocally(memoId, randomId(), null),
+    mutationFn: async ({ memoId, opId }: { memoId: string; opId: string }) =>
+      (await offline()).recordReviewLocally(memoId, opId, null),
   });
 }
 

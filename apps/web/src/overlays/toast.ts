@@ -19,8 +19,9 @@ let latestUndo: { id: number; run: () => void } | null = null;
  * delete. `undo` runs at most once, from the button or from Ctrl+Z (see undoLatest), and only
  * while the toast is shown; it should queue the inverse change like any other write (the outbox),
  * so the undo itself is exactly-once and works offline. A newer Undo toast replaces an older one.
+ * Answers a function that takes the toast away (its undo no longer offered).
  */
-export function showUndoToast(message: string, undoLabel: string, undo: () => void): void {
+export function showUndoToast(message: string, undoLabel: string, undo: () => void): () => void {
   const id = overlayStore.newId();
   let done = false;
   const run = () => {
@@ -38,6 +39,7 @@ export function showUndoToast(message: string, undoLabel: string, undo: () => vo
   latestUndo = { id, run };
   overlayStore.present({ kind: "toast", id, message, action: { label: undoLabel, run } });
   setTimeout(close, UNDO_TOAST_DURATION_MS);
+  return close;
 }
 
 /** Runs the newest Undo toast's undo; false when none is shown. */

@@ -1,24 +1,30 @@
-import type { HomeReviewItem, HomeReviewListResponse } from "@mnemo/domain";
-import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import {
+  applyReview,
+  DEFAULT_REPETITION_VALUE,
+  type HomeReviewItem,
+  randomId,
+} from "@mnemo/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { homeKeys } from "../../api/home.queries";
+import { invalidateCachedLists } from "../../api/cached-lists";
+import { useFolders } from "../../api/folders.queries";
 import { undoMemoChange, useReviewMemo } from "../../api/memos.queries";
+import { showMemoChange } from "../../api/shown-memos";
 import { showError } from "../../overlays/error-dialog";
 import { showUndoToast } from "../../overlays/toast";
 
-/** Every cached home review list, whatever its length. */
-const reviewListsKey = [...homeKeys.all, "review-list"] as const;
-
 /**
  * Records a review of a memo of the home review list. The row's count goes up at once (so the
- * user sees the tap counted); the server's answer then refreshes the list, in which the memo
- * usually moves down (its repetition score fell). A failure puts the server's numbers back. An
- * Undo toast offers to take the review back for 5 s.
+ * user sees the tap counted: `showMemoChange` with the domain's `applyReview`); the device's
+ * cache then refreshes the list, in which the memo usually moves down (its repetition score
+ * fell). A failure reads the cache's numbers again. An Undo toast offers to take the review back
+ * for 5 s.
  */
 export function useReviewAction() {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const folders = useFolders();
   const reviewMemo = useReviewMemo();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -32,32 +38,20 @@ export function useReviewAction() {
 
   const review = async (memo: HomeReviewItem) => {
     setPending(memo.id, true);
-    const now = Date.now();
-    const counted = (page: HomeReviewListResponse): HomeReviewListResponse => ({
-      ...page,
-      memos: page.memos.map((row) =>
-        row.id === memo.id
-          ? { ...row, reviewCount: row.reviewCount + 1, lastReviewedAt: now }
-          : row,
-      ),
-    });
-    // The first page alone (today) or every page read so far (home).
-    client.setQueriesData<HomeReviewListResponse | InfiniteData<HomeReviewListResponse>>(
-      { queryKey: reviewListsKey },
-      (data) => {
-        if (!data) return data;
-        if ("pages" in data) return { ...data, pages: data.pages.map(counted) };
-        return counted(data);
-      },
-    );
+    const opId = randomId();
+    const value =
+      folders.data?.find((folder) => folder.id === memo.folderId)?.readRepetitionValue ??
+      DEFAULT_REPETITION_VALUE;
+    const input = { at: Date.now(), value };
+    showMemoChange(client, memo.id, (shown) => applyReview(shown, input));
     try {
-      const { opId } = await reviewMemo.mutateAsync(memo.id);
+      await reviewMemo.mutateAsync({ memoId: memo.id, opId });
       // PRODUCT.md › Undo: the review is taken back by its opId, queued like any change.
       showUndoToast(t("memos.undo.reviewed"), t("common.undo"), () => {
         undoMemoChange.review(memo.id, opId).catch(showError);
       });
     } catch (error) {
-      await client.invalidateQueries({ queryKey: homeKeys.all });
+      invalidateCachedLists(client);
       await showError(error);
     } finally {
       setPending(memo.id, false);

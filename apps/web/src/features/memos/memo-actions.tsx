@@ -35,6 +35,12 @@ import { continuePriorityStreak, type PriorityStreak, priorityStepsBack } from "
 
 export type MemoRef = Pick<MemoSummary, "id" | "title" | "folderId" | "isCompleted">;
 
+/** What a review changes, and the count a press announces. */
+type ReviewedFields = Pick<
+  MemoSummary,
+  "reviewCount" | "accumulatedReviewValue" | "lastReviewedAt"
+>;
+
 /** The priority streak Undo of a priority change goes back to (see priority-undo.ts). */
 let priorityStreak: PriorityStreak | null = null;
 
@@ -79,58 +85,86 @@ export function useMemoActions() {
   const offerUndo = (message: string, undo: () => Promise<unknown>) =>
     showUndoToast(message, t("common.undo"), () => void attempt(undo));
 
+  /**
+   * A press: `written` is its change on the device, already under way, and already shown
+   * (`show`). Its Undo toast comes at once too: Undo waits for the change to be written, then
+   * takes it back; if the change fails, the toast goes and the error is shown.
+   */
+  const pressed = <T,>(
+    written: Promise<T>,
+    message: string,
+    undo: (result: T) => Promise<unknown>,
+  ): Promise<boolean> => {
+    const close = showUndoToast(message, t("common.undo"), () => {
+      void attempt(() => written.then(undo, () => undefined));
+    });
+    written.catch(close);
+    return attempt(() => written);
+  };
+
   return {
     /**
      * One press, one review (each with its own opId). `announce` says the new count, for screens
      * where the count is not on display.
      */
-    review: (memo: MemoRef, announce = false) =>
-      attempt(async () => {
-        const value = repetitionValueOf(memo);
-        show(memo, (shown) => applyReview(shown, { at: Date.now(), value }));
-        const { opId, memo: reviewed } = await review.mutateAsync(memo.id);
-        offerUndo(
-          announce
-            ? t("memos.actions.reviewed", { count: reviewed.reviewCount })
-            : t("memos.undo.reviewed"),
-          () => undoMemoChange.review(memo.id, opId),
+    review: (memo: MemoRef & ReviewedFields, announce = false) => {
+      const opId = randomId();
+      const reviewed = applyReview(memo, { at: Date.now(), value: repetitionValueOf(memo) });
+      show(memo, (shown) =>
+        applyReview(shown, {
+          at: reviewed.lastReviewedAt ?? Date.now(),
+          value: repetitionValueOf(memo),
+        }),
+      );
+      return pressed(
+        review.mutateAsync({ memoId: memo.id, opId }),
+        announce
+          ? t("memos.actions.reviewed", { count: reviewed.reviewCount })
+          : t("memos.undo.reviewed"),
+        () => undoMemoChange.review(memo.id, opId),
+      );
+    },
+    toggleComplete: (memo: MemoRef) => {
+      const opId = randomId();
+      if (memo.isCompleted) {
+        show(memo, withIsCompleted(applyUncomplete));
+        return pressed(
+          uncomplete.mutateAsync({ memoId: memo.id, opId }),
+          t("memos.undo.uncompleted"),
+          () => undoMemoChange.uncomplete(memo.id, opId),
         );
-      }),
-    toggleComplete: (memo: MemoRef) =>
-      attempt(async () => {
-        const opId = randomId();
-        if (memo.isCompleted) {
-          show(memo, withIsCompleted(applyUncomplete));
-          await uncomplete.mutateAsync({ memoId: memo.id, opId });
-          offerUndo(t("memos.undo.uncompleted"), () => undoMemoChange.uncomplete(memo.id, opId));
-        } else {
-          const at = Date.now();
-          show(
-            memo,
-            withIsCompleted((shown) => applyComplete(shown, at)),
-          );
-          await complete.mutateAsync({ memoId: memo.id, opId });
-          offerUndo(t("memos.undo.completed"), () => undoMemoChange.complete(memo.id, opId));
-        }
-      }),
-    changePriority: (memo: MemoRef & { priority: number }, delta: 1 | -1) =>
-      attempt(async () => {
-        show(memo, (shown) => changePriority(shown, delta));
-        const changed = await priority.mutateAsync({ memoId: memo.id, delta });
-        const streak = continuePriorityStreak(priorityStreak, {
-          memoId: memo.id,
-          before: memo.priority,
-          now: Date.now(),
-          durationMs: UNDO_TOAST_DURATION_MS,
-        });
-        priorityStreak = streak;
-        offerUndo(t("memos.undo.priority", { value: changed.priority }), async () => {
+      }
+      const at = Date.now();
+      show(
+        memo,
+        withIsCompleted((shown) => applyComplete(shown, at)),
+      );
+      return pressed(
+        complete.mutateAsync({ memoId: memo.id, opId }),
+        t("memos.undo.completed"),
+        () => undoMemoChange.complete(memo.id, opId),
+      );
+    },
+    changePriority: (memo: MemoRef & { priority: number }, delta: 1 | -1) => {
+      show(memo, (shown) => changePriority(shown, delta));
+      const streak = continuePriorityStreak(priorityStreak, {
+        memoId: memo.id,
+        before: memo.priority,
+        now: Date.now(),
+        durationMs: UNDO_TOAST_DURATION_MS,
+      });
+      priorityStreak = streak;
+      return pressed(
+        priority.mutateAsync({ memoId: memo.id, delta }),
+        t("memos.undo.priority", { value: changePriority(memo, delta).priority }),
+        async (changed) => {
           if (priorityStreak === streak) priorityStreak = null;
           for (const step of priorityStepsBack(changed.priority, streak.from)) {
             await priority.mutateAsync({ memoId: memo.id, delta: step });
           }
-        });
-      }),
+        },
+      );
+    },
     edit: (memo: MemoRef) => presentMemoModal(t("memos.form.updateTitle"), { memoId: memo.id }),
     move: async (memo: MemoRef) => {
       const folder = await presentModal<Folder>(t("memos.move.title"), (close) => (

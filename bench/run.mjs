@@ -11,6 +11,7 @@ import { BrowserClient } from "./lib/browser-client.mjs";
 import { bundleSummary, measureBundle, printBundleReport } from "./lib/bundle.mjs";
 import { fsrsScenarios, fsrsTargets, measureFsrsReplay, seedFsrsStates } from "./lib/fsrs.mjs";
 import { measureImportExport, printImportExportReport } from "./lib/import-export.mjs";
+import { lighthouseChecks, measureLighthouse, printLighthouseReport } from "./lib/lighthouse.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
@@ -28,6 +29,8 @@ const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 // BENCH_SERVER=0 skips the server's load runs and import/export: the browser part alone, to look
 // into one of its figures (the targets of the skipped parts show as not run).
 const WITH_SERVER = process.env.BENCH_SERVER !== "0";
+// BENCH_LIGHTHOUSE=0 skips the Lighthouse pages at the end of the browser part.
+const WITH_LIGHTHOUSE = WITH_BROWSER && process.env.BENCH_LIGHTHOUSE !== "0";
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
 // The server runs with the same node flags as `npm start` (read from its script), plus these.
 const SERVER_NODE_ARGS = [
@@ -323,6 +326,30 @@ async function main() {
       if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
     }
   }
+  // Lighthouse last: its first signed-in visit downloads the whole account once more.
+  let lighthouseResult = null;
+  if (WITH_LIGHTHOUSE) {
+    const index = 2 % seeded.folderIds.length;
+    const folder = {
+      id: seeded.folderIds[index],
+      // The seed deals the memos to the folders in turn.
+      memoCount: Math.floor((MEMO_COUNT - 1 - index) / seeded.folderIds.length) + 1,
+    };
+    try {
+      lighthouseResult = await measureLighthouse({
+        baseUrl: server.publicUrl,
+        cookie: client.cookieHeader(),
+        folder,
+        step,
+      });
+    } catch (error) {
+      lighthouseResult = {
+        error: error instanceof Error ? error.message.split("\n")[0] : String(error),
+      };
+      step(`  lighthouse part could not run: ${lighthouseResult.error}`);
+      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+    }
+  }
   await server.stop();
 
   const figures = {
@@ -345,15 +372,21 @@ async function main() {
     fsrsReplayMs: fsrsReplay.medianMs,
     fsrsReplayMaxMs: fsrsReplay.maxMs,
   };
-  const checks = [...checkTargets(byKey, figures), ...fsrsTargets(byKey, figures)];
+  const checks = [
+    ...checkTargets(byKey, figures),
+    ...fsrsTargets(byKey, figures),
+    ...lighthouseChecks(lighthouseResult),
+  ];
   printReport({ scenarios, figures, checks });
   printImportExportReport(importExport);
   if (offline) printOfflineReport(offline);
+  if (lighthouseResult) printLighthouseReport(lighthouseResult);
   const summary = {
     ...summaryJson({ scenarios, figures, checks }),
     importExport,
     bundle: bundle && bundleSummary(bundle),
     offline: offline && offlineSummary(offline),
+    lighthouse: lighthouseResult,
   };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   step("done");

@@ -1,0 +1,148 @@
+// Issue #14's page figures: Lighthouse 13 (from the registry) with its default mobile preset
+// (emulated phone, simulated slow 4G and 4× slower CPU) on Debian's Chromium, against the issue's
+// limits: Performance ≥ 90, Total Blocking Time ≤ 200 ms, Largest Contentful Paint ≤ 2.5 s,
+// Cumulative Layout Shift ≤ 0.1. One Chromium profile for every page, in this order:
+//   1. the login page, signed out;
+//   2. home, signed in, on a device that holds nothing (Lighthouse empties the site's storage
+//      first): the first signed-in visit, the account downloading;
+//   3. home again, storage kept: a returning visit;
+//   4. a folder list, storage kept.
+// The session is a cookie put in the profile before the runs (Lighthouse empties a site's storage,
+// not its cookies; a Cookie header of its own did not reach the app's requests).
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { check } from "./report.mjs";
+
+const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** The issue's limits, per page. */
+export const LIGHTHOUSE_TARGETS = {
+  performance: 90,
+  totalBlockingTimeMs: 200,
+  largestContentfulPaintMs: 2500,
+  cumulativeLayoutShift: 0.1,
+};
+
+/** One Lighthouse run: the page's Performance score (0–100) and its three figures. */
+async function audit(port, url, { isSignedIn, keepStorage }) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableStorageReset: keepStorage,
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // A signed-in page that showed the login screen measured the wrong page.
+  const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? url;
+  if (isSignedIn && new URL(finalUrl).pathname.startsWith("/login")) {
+    throw new Error(`${url} showed the login screen: the session cookie was not taken`);
+  }
+  const value = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = lhr.categories.performance?.score;
+  return {
+    performance: typeof score === "number" ? Math.round(score * 100) : null,
+    totalBlockingTimeMs: value("total-blocking-time"),
+    largestContentfulPaintMs: value("largest-contentful-paint"),
+    cumulativeLayoutShift: value("cumulative-layout-shift"),
+    finalUrl,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** Puts the session's cookies (`name=value; …`) into the browser's profile for `baseUrl`. */
+async function addCookies(port, baseUrl, cookieHeader) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = cookieHeader.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+    });
+    await browser.contexts()[0]?.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Runs the four pages (see the top of this file) and answers their figures.
+ *
+ * @param {{ baseUrl: string, cookie: string, folder: { id: string, memoCount: number },
+ *   step: (message: string) => void }} options
+ */
+export async function measureLighthouse({ baseUrl, cookie, folder, step }) {
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const pages = [
+      { label: "login page, signed out", path: "/login", isSignedIn: false, keepStorage: false },
+      {
+        label: "first signed-in visit (home, the account downloading)",
+        path: "/",
+        isSignedIn: true,
+        keepStorage: false,
+      },
+      { label: "returning visit (home)", path: "/", isSignedIn: true, keepStorage: true },
+      {
+        label: `folder list (${folder.memoCount.toLocaleString("en")} memos)`,
+        path: `/private-folders/${encodeURIComponent(folder.id)}`,
+        isSignedIn: true,
+        keepStorage: true,
+      },
+    ];
+    const results = [];
+    for (const page of pages) {
+      if (page.isSignedIn && results.every((done) => !done.isSignedIn)) {
+        await addCookies(chrome.port, baseUrl, cookie);
+      }
+      step(`lighthouse (mobile): ${page.label}`);
+      const figures = await audit(chrome.port, `${baseUrl}${page.path}`, page);
+      step(
+        `  performance ${figures.performance}, TBT ${figures.totalBlockingTimeMs?.toFixed(0)} ms, ` +
+          `LCP ${figures.largestContentfulPaintMs?.toFixed(0)} ms, CLS ${figures.cumulativeLayoutShift?.toFixed(3)}`,
+      );
+      results.push({ label: page.label, path: page.path, isSignedIn: page.isSignedIn, ...figures });
+    }
+    return { pages: results };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The pages' figures held against the issue's limits. */
+export function lighthouseChecks(lighthouseResult) {
+  return (lighthouseResult?.pages ?? []).flatMap((page) => [
+    check(`${page.label}: Performance`, page.performance, ">=", LIGHTHOUSE_TARGETS.performance, ""),
+    check(
+      `${page.label}: TBT`,
+      page.totalBlockingTimeMs,
+      "<=",
+      LIGHTHOUSE_TARGETS.totalBlockingTimeMs,
+      "ms",
+    ),
+    check(
+      `${page.label}: LCP`,
+      page.largestContentfulPaintMs,
+      "<=",
+      LIGHTHOUSE_TARGETS.largestContentfulPaintMs,
+      "ms",
+    ),
+    check(
+      `${page.label}: CLS`,
+      page.cumulativeLayoutShift,
+      "<=",
+      LIGHTHOUSE_TARGETS.cumulativeLayoutShift,
+      "",
+    ),
+  ]);
+}
+
+/** Prints why the Lighthouse part could not run (its figures are in the targets table). */
+export function printLighthouseReport(lighthouseResult) {
+  if (lighthouseResult?.error) console.log(`\nLighthouse could not run: ${lighthouseResult.error}`);
+}

@@ -7,9 +7,10 @@ import {
   searchableMemoText,
   tagKey,
 } from "@mnemo/domain";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Executor, isPostgres } from "./database.js";
 import { parseTags } from "./memo-rows.js";
+import type { Database } from "./schema.js";
 import type { WriteContext } from "./user-write.js";
 import { inValueList } from "./value-list.js";
 
@@ -270,25 +271,26 @@ export interface SearchCandidate {
   memo: JoinedFoldedMemo;
 }
 
-/** How many candidates a SQLite search reads per query (see {@link searchCandidatePages}). */
+/** How many candidates a search reads at a time (see {@link visitSearchCandidates}). */
 const CANDIDATE_PAGE_SIZE = 256;
 
 /**
- * The user's memos that hold every one of `tokens` in the index (all the user's memos when
- * `tokens` is empty), optionally only those of one folder, in pages: a superset of the
- * matches, which the caller verifies and ranks with `searchMatcher`.
+ * Hands `visit` the user's memos that hold every one of `tokens` in the index (all the user's
+ * memos when `tokens` is empty), optionally only those of one folder, a page at a time: a
+ * superset of the matches, which the caller verifies and ranks with `searchMatcher`.
  *
- * SQLite reads them a page at a time (keyset on the FTS rowid, or on memo_id without tokens): a
- * common word has thousands of candidates, each with its text, and held all at once they
- * outlived the young generation, so garbage collection made a search's p99. PostgreSQL answers
- * in one page.
+ * A page at a time because a common word has thousands of candidates, each with its text: held
+ * all at once they outlived the young generation, so garbage collection made a search's p99.
+ * SQLite reads each page with its own query (keyset on the FTS rowid, or on memo_id without
+ * tokens); PostgreSQL runs the query once, through a cursor.
  */
-export async function* searchCandidatePages(
-  db: Executor,
+export async function visitSearchCandidates(
+  db: Kysely<Database>,
   userId: string,
   tokens: readonly string[],
   folderId: string | undefined,
-): AsyncGenerator<SearchCandidate[]> {
+  visit: (candidates: SearchCandidate[]) => void,
+): Promise<void> {
   const inFolder = folderId === undefined ? sql`` : sql`and s.folder_id = ${folderId}`;
   // Each candidate's fields in one string, joined as the domain joins them (`JoinedFoldedMemo`;
   // the order of the tags does not matter to the rule): a common word has thousands of
@@ -301,11 +303,25 @@ export async function* searchCandidatePages(
             else (select group_concat(char(10) || value, '') from json_each(s.tags)) end`;
   if (isPostgres(db)) {
     const hasTokens = tokens.length > 0 ? sql`and s.tokens @> ${[...tokens]}::text[]` : sql``;
-    const result = await sql<CandidateRow>`
-      select s.memo_id, ${joined} as joined, s.updated_at
-        from memo_search s
-       where s.user_id = ${userId} ${hasTokens} ${inFolder}`.execute(db);
-    yield result.rows.map(toSearchCandidate);
+    const readPages = async (trx: Executor) => {
+      // Planned as the plain query would be (the whole result is read), not for its first rows.
+      await sql`set local cursor_tuple_fraction = 1`.execute(trx);
+      await sql`declare search_candidates no scroll cursor for
+        select s.memo_id, ${joined} as joined, s.updated_at
+          from memo_search s
+         where s.user_id = ${userId} ${hasTokens} ${inFolder}`.execute(trx);
+      for (;;) {
+        const page =
+          await sql<CandidateRow>`fetch ${sql.lit(CANDIDATE_PAGE_SIZE)} from search_candidates`.execute(
+            trx,
+          );
+        if (page.rows.length > 0) visit(page.rows.map(toSearchCandidate));
+        if (page.rows.length < CANDIDATE_PAGE_SIZE) break;
+      }
+      await sql`close search_candidates`.execute(trx);
+    };
+    // A cursor lives in a transaction.
+    await db.transaction().execute(readPages);
     return;
   }
   let after: { docId: number; memoId: string } = { docId: -1, memoId: "" };
@@ -329,7 +345,7 @@ export async function* searchCandidatePages(
              order by s.memo_id
              limit ${CANDIDATE_PAGE_SIZE}`.execute(db);
     const last = result.rows.at(-1);
-    if (last) yield result.rows.map(toSearchCandidate);
+    if (last) visit(result.rows.map(toSearchCandidate));
     if (!last || result.rows.length < CANDIDATE_PAGE_SIZE) return;
     after = { docId: Number(last.doc_id), memoId: last.memo_id };
   }

@@ -15,7 +15,7 @@ import {
   tagKey,
 } from "@mnemo/domain";
 import { selectMemosWithContents } from "../../db/memo-contents.repo.js";
-import { searchCandidatePages, selectTagSpellings } from "../../db/memo-search.repo.js";
+import { selectTagSpellings, visitSearchCandidates } from "../../db/memo-search.repo.js";
 import type { ServiceDeps } from "../../deps.js";
 import { toSummary } from "../memos/memo-present.js";
 import { selectMemoFolder } from "../memos/memos.repo.js";
@@ -49,13 +49,12 @@ export async function searchMemos(
 
   const matcher = searchMatcher(query);
   const hits: SearchHit[] = [];
-  const pages = searchCandidatePages(db, userId, searchQueryTokens(query), input.folderId);
-  for await (const candidates of pages) {
-    for (const candidate of candidates) {
+  await visitSearchCandidates(db, userId, searchQueryTokens(query), input.folderId, (page) => {
+    for (const candidate of page) {
       const rank = matcher(candidate.memo);
       if (rank) hits.push({ id: candidate.memoId, updatedAt: candidate.updatedAt, ...rank });
     }
-  }
+  });
   const { page, hasMore } = pageOfSearchHits(hits, after, input.limit);
 
   const memos = new Map(

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ErrorCode } from "@mnemo/domain";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readTranslations } from "../../vite-plugins/i18n-bundle";
 import { ApiError } from "../api/client";
+import { initI18nForTests } from "../i18n/i18n-for-tests";
 import { confirmAlert } from "./alert";
 import { showError } from "./error-dialog";
 import { presentModal } from "./modal";
@@ -17,17 +14,7 @@ import { overlayStore } from "./overlay-store";
 import { showToast, showUndoToast, TOAST_DURATION_MS, UNDO_TOAST_DURATION_MS } from "./toast";
 
 // A string, not a URL object: jsdom replaces the global URL class.
-const translations = readTranslations(join(dirname(fileURLToPath(import.meta.url)), "../i18n"));
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: "ko",
-    resources: Object.fromEntries(
-      Object.entries(translations).map(([lang, strings]) => [lang, { translation: strings }]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initI18nForTests());
 
 afterEach(() => {
   act(() => overlayStore.dismissAll());

@@ -1,27 +1,14 @@
 // @vitest-environment jsdom
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, useSearchParams } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readTranslations } from "../../vite-plugins/i18n-bundle";
+import { initI18nForTests } from "../i18n/i18n-for-tests";
 import { SEARCH_PATH, SearchField } from "./SearchField";
 
-const translations = readTranslations(join(dirname(fileURLToPath(import.meta.url)), "../i18n"));
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: "en",
-    resources: Object.fromEntries(
-      Object.entries(translations).map(([lang, strings]) => [lang, { translation: strings }]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initI18nForTests("en"));
 
 afterEach(cleanup);
 

@@ -1,26 +1,13 @@
 // @vitest-environment jsdom
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { IMPORT_SKIP_REASONS, type ImportJob } from "@mnemo/domain";
 import { cleanup, render, screen } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readTranslations } from "../../../vite-plugins/i18n-bundle";
+import { initI18nForTests } from "../../i18n/i18n-for-tests";
 import { ImportJobView } from "./ImportJobView";
 
 // A string, not a URL object: jsdom replaces the global URL class.
-const translations = readTranslations(join(dirname(fileURLToPath(import.meta.url)), "../../i18n"));
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: "ko",
-    resources: Object.fromEntries(
-      Object.entries(translations).map(([lang, strings]) => [lang, { translation: strings }]),
-    ),
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initI18nForTests());
 
 afterEach(cleanup);
 

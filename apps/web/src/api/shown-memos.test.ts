@@ -8,10 +8,12 @@ import {
 } from "@mnemo/domain";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { newFolder } from "../offline/local-writes";
+import { folderKeys } from "./folders.queries";
 import { homeKeys } from "./home.queries";
 import { type MemoPage, memoKeys } from "./memos.queries";
 import { type SearchPage, searchKeys } from "./search.queries";
-import { showMemoChange } from "./shown-memos";
+import { showMemoChange, showReview } from "./shown-memos";
 
 const AT = 1_795_435_200_000;
 
@@ -110,6 +112,19 @@ describe("showMemoChange (issue #14: a press shows its effect within one frame)"
       AT,
     ]);
     expect(shownCopies(client, "a").map((memo) => memo.reviewCount)).toEqual([3]);
+  });
+
+  it("shows a review with its folder's read repetition value, as the device's write counts it", () => {
+    const client = clientWithScreens();
+    client.setQueryData(folderKeys.list(), [
+      { ...newFolder({ id: "folder", title: "폴더", createdAt: AT }), readRepetitionValue: 3 },
+    ]);
+    const reviewed = showReview(client, summary("b"), AT);
+    expect(reviewed.accumulatedReviewValue).toBe(6);
+    const copies = shownCopies(client, "b") as unknown as MemoSummary[];
+    expect(copies.map((memo) => [memo.reviewCount, memo.accumulatedReviewValue])).toEqual(
+      Array.from({ length: 5 }, () => [4, 6]),
+    );
   });
 
   it("leaves a copy as it is when the rule refuses the change", () => {

@@ -1,5 +1,13 @@
-import type { HomeReviewListResponse, MemoDetail, MemoSummary } from "@mnemo/domain";
+import {
+  applyReview,
+  DEFAULT_REPETITION_VALUE,
+  type Folder,
+  type HomeReviewListResponse,
+  type MemoDetail,
+  type MemoSummary,
+} from "@mnemo/domain";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { folderKeys } from "./folders.queries";
 import { homeKeys } from "./home.queries";
 import { type MemoPage, memoKeys } from "./memos.queries";
 import { type SearchPage, searchKeys } from "./search.queries";
@@ -53,6 +61,27 @@ export function showMemoChange(client: QueryClient, memoId: string, change: Show
   client.setQueryData<MemoDetail>(memoKeys.detail(memoId), (detail) =>
     detail ? shown(detail) : detail,
   );
+}
+
+/** What a review changes, and what finds its folder. */
+type ReviewedMemo = Pick<
+  MemoSummary,
+  "id" | "folderId" | "reviewCount" | "accumulatedReviewValue" | "lastReviewedAt"
+>;
+
+/**
+ * Shows a review of `memo` at `at` ({@link showMemoChange}) as the device's write computes it:
+ * the domain's `applyReview` with the read repetition value of the memo's folder (from the
+ * folders the screens hold, read at the press: no list row watches them). Answers the memo as
+ * reviewed.
+ */
+export function showReview<M extends ReviewedMemo>(client: QueryClient, memo: M, at: number): M {
+  const folder = client
+    .getQueryData<Folder[]>(folderKeys.list())
+    ?.find((candidate) => candidate.id === memo.folderId);
+  const review = { at, value: folder?.readRepetitionValue ?? DEFAULT_REPETITION_VALUE };
+  showMemoChange(client, memo.id, (shown) => applyReview(shown, review));
+  return applyReview(memo, review);
 }
 
 function mapPages<P>(data: InfiniteData<P>, map: (page: P) => P): InfiniteData<P> {

@@ -1,22 +1,16 @@
-import {
-  applyReview,
-  DEFAULT_REPETITION_VALUE,
-  type HomeReviewItem,
-  randomId,
-} from "@mnemo/domain";
+import { type HomeReviewItem, randomId } from "@mnemo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { invalidateCachedLists } from "../../api/cached-lists";
-import { useFolders } from "../../api/folders.queries";
 import { undoMemoChange, useReviewMemo } from "../../api/memos.queries";
-import { showMemoChange } from "../../api/shown-memos";
+import { showReview } from "../../api/shown-memos";
 import { showError } from "../../overlays/error-dialog";
 import { showUndoToast } from "../../overlays/toast";
 
 /**
  * Records a review of a memo of the home review list. The row's count goes up at once (so the
- * user sees the tap counted: `showMemoChange` with the domain's `applyReview`); the device's
+ * user sees the tap counted: `showReview`); the device's
  * cache then refreshes the list, in which the memo usually moves down (its repetition score
  * fell). A failure reads the cache's numbers again. An Undo toast offers to take the review back
  * for 5 s.
@@ -24,7 +18,6 @@ import { showUndoToast } from "../../overlays/toast";
 export function useReviewAction() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const folders = useFolders();
   const reviewMemo = useReviewMemo();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -39,11 +32,7 @@ export function useReviewAction() {
   const review = async (memo: HomeReviewItem) => {
     setPending(memo.id, true);
     const opId = randomId();
-    const value =
-      folders.data?.find((folder) => folder.id === memo.folderId)?.readRepetitionValue ??
-      DEFAULT_REPETITION_VALUE;
-    const input = { at: Date.now(), value };
-    showMemoChange(client, memo.id, (shown) => applyReview(shown, input));
+    showReview(client, memo, Date.now());
     try {
       await reviewMemo.mutateAsync({ memoId: memo.id, opId });
       // PRODUCT.md › Undo: the review is taken back by its opId, queued like any change.

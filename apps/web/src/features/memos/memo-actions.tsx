@@ -1,9 +1,7 @@
 import {
   applyComplete,
-  applyReview,
   applyUncomplete,
   changePriority,
-  DEFAULT_REPETITION_VALUE,
   type Folder,
   foldersInTreeOrder,
   isMemoCompleted,
@@ -23,7 +21,7 @@ import {
   useReviewMemo,
   useUncompleteMemo,
 } from "../../api/memos.queries";
-import { type ShownChange, showMemoChange } from "../../api/shown-memos";
+import { type ShownChange, showMemoChange, showReview } from "../../api/shown-memos";
 import { useRestoreFromTrash } from "../../api/trash.queries";
 import { confirmAlert } from "../../overlays/alert";
 import { showError } from "../../overlays/error-dialog";
@@ -53,7 +51,6 @@ let priorityStreak: PriorityStreak | null = null;
 export function useMemoActions() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const folders = useFolders();
   const titleOf = useFolderTitle();
   const review = useReviewMemo();
   const complete = useCompleteMemo();
@@ -78,9 +75,6 @@ export function useMemoActions() {
 
   /** Shows a press's change at once (`showMemoChange`); the cache's own follows. */
   const show = (memo: MemoRef, change: ShownChange) => showMemoChange(client, memo.id, change);
-  const repetitionValueOf = (memo: MemoRef) =>
-    folders.data?.find((folder) => folder.id === memo.folderId)?.readRepetitionValue ??
-    DEFAULT_REPETITION_VALUE;
 
   const offerUndo = (message: string, undo: () => Promise<unknown>) =>
     showUndoToast(message, t("common.undo"), () => void attempt(undo));
@@ -109,13 +103,7 @@ export function useMemoActions() {
      */
     review: (memo: MemoRef & ReviewedFields, announce = false) => {
       const opId = randomId();
-      const reviewed = applyReview(memo, { at: Date.now(), value: repetitionValueOf(memo) });
-      show(memo, (shown) =>
-        applyReview(shown, {
-          at: reviewed.lastReviewedAt ?? Date.now(),
-          value: repetitionValueOf(memo),
-        }),
-      );
+      const reviewed = showReview(client, memo, Date.now());
       return pressed(
         review.mutateAsync({ memoId: memo.id, opId }),
         announce

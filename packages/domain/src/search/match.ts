@@ -1,6 +1,6 @@
 import { textFromHtml } from "../memo/preview.js";
 import { foldSearchText, isCjkChar, isWordChar } from "./fold.js";
-import type { SearchQuery } from "./query.js";
+import { hasSearchCriteria, type SearchQuery } from "./query.js";
 import { tagKey } from "./tags.js";
 import { searchTokens } from "./tokens.js";
 
@@ -311,7 +311,7 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
  * each of its tags is one of `next`'s, and each of its exclusions is one of `next`'s.
  */
 export function isNarrowerSearch(next: SearchQuery, previous: SearchQuery): boolean {
-  if (previous.terms.length === 0 && previous.tags.length === 0) return false;
+  if (!hasSearchCriteria(previous)) return false;
   const holds = (term: string) =>
     isWholeWordTerm(term)
       ? next.terms.includes(term)

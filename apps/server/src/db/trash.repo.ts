@@ -1,5 +1,5 @@
 import { randomId } from "@mnemo/domain";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Executor } from "./database.js";
 import type {
   FoldersTable,
@@ -286,49 +286,48 @@ export async function selectLiveFolderIds(
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Which of `ids` the user's rows of `table` hold in `column` now. The opIds of reviews and
+ * completions, and the un-complete opIds of undone completions, are each unique per user.
+ */
+async function takenIds(
+  write: WriteContext,
+  { table, column }: OpIdColumn,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { trx, userId } = write;
+  const found = await sql<{ taken: string }>`
+    select ${sql.ref(column)} as taken from ${sql.table(table)}
+     where user_id = ${userId} and ${inValueList(trx, column, ids)}`.execute(trx);
+  return new Set(found.rows.map((row) => row.taken));
+}
+
+type OpIdColumn =
+  | { table: "memo_reviews"; column: "op_id" }
+  | { table: "memo_completions"; column: "op_id" | "undo_op_id" };
+
 /** The rows, each under a new opId when the user has a row with its opId now. */
 async function keysTaken<R extends { op_id: string }>(
   write: WriteContext,
-  table: "memo_reviews" | "memo_completions",
+  table: OpIdColumn["table"],
   rows: readonly R[],
 ): Promise<R[]> {
-  if (rows.length === 0) return [];
-  const { trx, userId } = write;
-  const taken = new Set<string>();
-  for (let start = 0; start < rows.length; start += 500) {
-    const ids = rows.slice(start, start + 500).map((row) => row.op_id);
-    const found = await trx
-      .selectFrom(table)
-      .select("op_id")
-      .where("user_id", "=", userId)
-      .where(inValueList(trx, "op_id", ids))
-      .execute();
-    for (const row of found) taken.add(row.op_id);
-  }
+  const ids = rows.map((row) => row.op_id);
+  const taken = await takenIds(write, { table, column: "op_id" }, ids);
   return rows.map((row) => (taken.has(row.op_id) ? { ...row, op_id: randomId() } : row));
 }
 
 /**
  * The completions, each undone under a new un-complete opId when the user has a completion undone
- * under its un-complete opId now (unique per user, like an op's own).
+ * under its un-complete opId now.
  */
 async function undoKeysTaken(
   write: WriteContext,
   rows: readonly Selectable<MemoCompletionsTable>[],
 ): Promise<Selectable<MemoCompletionsTable>[]> {
-  const undoIds = rows.flatMap((row) => (row.undo_op_id === null ? [] : [row.undo_op_id]));
-  if (undoIds.length === 0) return [...rows];
-  const { trx, userId } = write;
-  const taken = new Set<string>();
-  for (let start = 0; start < undoIds.length; start += 500) {
-    const found = await trx
-      .selectFrom("memo_completions")
-      .select("undo_op_id")
-      .where("user_id", "=", userId)
-      .where(inValueList(trx, "undo_op_id", undoIds.slice(start, start + 500)))
-      .execute();
-    for (const row of found) if (row.undo_op_id !== null) taken.add(row.undo_op_id);
-  }
+  const ids = rows.flatMap((row) => (row.undo_op_id === null ? [] : [row.undo_op_id]));
+  const taken = await takenIds(write, { table: "memo_completions", column: "undo_op_id" }, ids);
   return rows.map((row) =>
     row.undo_op_id !== null && taken.has(row.undo_op_id) ? { ...row, undo_op_id: randomId() } : row,
   );

@@ -12,9 +12,8 @@
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { CHROMIUM_PATH } from "../../e2e/helpers/browser.ts";
 import { check } from "./report.mjs";
-
-const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** The issue's limits, per page. */
 export const LIGHTHOUSE_TARGETS = {
@@ -96,9 +95,11 @@ export async function measureLighthouse({ baseUrl, cookie, folder, step }) {
       },
     ];
     const results = [];
+    let hasSession = false;
     for (const page of pages) {
-      if (page.isSignedIn && results.every((done) => !done.isSignedIn)) {
+      if (page.isSignedIn && !hasSession) {
         await addCookies(chrome.port, baseUrl, cookie);
+        hasSession = true;
       }
       step(`lighthouse (mobile): ${page.label}`);
       const figures = await audit(chrome.port, `${baseUrl}${page.path}`, page);

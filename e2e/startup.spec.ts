@@ -4,7 +4,7 @@ import { createMemo, createVerifiedUser } from "./helpers/api.js";
 import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
 import { useMnemoStack } from "./helpers/stack.js";
 import { tr } from "./helpers/strings.js";
-import { waitForCacheReady } from "./helpers/sync.js";
+import { countInPage, waitForCacheReady } from "./helpers/sync.js";
 import { openFromMenu } from "./helpers/ui.js";
 
 // Issue 12 §5 (PRODUCT.md › Start-up): on a slow network the start-up indicator paints with the
@@ -218,6 +218,31 @@ describe("start-up (issue 12 §5)", () => {
     },
     30_000,
   );
+
+  it("downloads the account in a worker, so the page's main thread makes no change-feed request", async () => {
+    const { page, problems } = await signedInPage("desktop", "en", MEMO_COUNT);
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+
+    await page.goto("/");
+    await page.getByText("Memo 1", { exact: true }).first().waitFor({ timeout: 25_000 });
+    await waitForCacheReady(page, 25_000);
+
+    // Fetches made by the page's own scripts are in its resource timeline; a worker's are not.
+    const feedOnPage = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.includes("/api/sync/changes")).length,
+    );
+    expect(feedOnPage).toBe(0);
+    expect(workers.some((path) => /^\/assets\/pull-worker-[\w-]+\.js$/.test(path))).toBe(true);
+    // Every memo reached the page's cache, and the home list shows them from it.
+    expect(await countInPage(page, "memos")).toBe(MEMO_COUNT);
+    await page.reload();
+    await page.getByText(`Memo ${MEMO_COUNT}`, { exact: true }).first().waitFor();
+    expect(problems.filter((p) => p.kind === "pageerror")).toEqual([]);
+  }, 30_000);
 
   it.each<[Viewport, Lang]>([
     ["desktop", "ko"],

@@ -5,7 +5,10 @@ import type { Page } from "playwright-core";
 // empty: an entry leaves it only once the server's answer has been applied.
 
 /** Counts a store of the user's cache database(s) in the page; -1 when there is none yet. */
-function countInPage(page: Page, store: "outbox" | "rejected" | "uploads"): Promise<number> {
+export function countInPage(
+  page: Page,
+  store: "outbox" | "rejected" | "uploads" | "memos",
+): Promise<number> {
   return page.evaluate(async (storeName) => {
     const databases = (await indexedDB.databases()).filter((db) => db.name?.startsWith("mnemo-"));
     if (databases.length === 0) return -1;

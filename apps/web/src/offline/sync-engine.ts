@@ -1,8 +1,9 @@
 import { ErrorCode } from "@mnemo/domain";
 import { ApiError } from "../api/client";
-import { cacheUser, onCacheChanged, openCache } from "./cache";
+import { cacheUser, isCacheComplete, onCacheChanged, openCache } from "./cache";
 import { onImageQueued, pushUploads } from "./images";
 import { onQueued } from "./local-writes";
+import { canPullInWorker, pullInWorker, stopPullWorker } from "./pull-in-worker";
 import { FIRST_RETRY_MS, nextRetryMs } from "./sync-backoff";
 import { pullChanges } from "./sync-pull";
 import { pushOutbox, showUnshownChanges, withOutboxLock } from "./sync-push";
@@ -49,7 +50,8 @@ async function syncOnce(): Promise<void> {
       return;
     }
     if (pushed === "unreachable") throw new ApiError(ErrorCode.NETWORK_UNAVAILABLE, 0, "push");
-    await pullChanges();
+    if (!(await isCacheComplete()) && canPullInWorker()) await pullInWorker(user);
+    else await pullChanges();
     markReachable(true);
     retryMs = FIRST_RETRY_MS;
   } catch (error) {
@@ -136,6 +138,7 @@ export function startSync(userId: string, userName: string): void {
 export function stopSync(): void {
   stopListening?.();
   stopListening = null;
+  stopPullWorker();
   clearTimeout(retryTimer);
   setStatus({ pending: 0, rejected: [], download: null, isSyncing: false });
 }

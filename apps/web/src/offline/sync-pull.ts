@@ -14,7 +14,7 @@ import {
   writeMeta,
 } from "./cache";
 import type { CacheDb, CachedMemo } from "./cache-db";
-import { setStatus } from "./sync-status";
+import { type SyncStatus, setStatus } from "./sync-status";
 import { pendingTargets, storeServerFolder } from "./sync-store";
 
 // Pulling what changed on the server since the stored cursor (`GET /api/sync/changes`). A pull
@@ -59,38 +59,54 @@ async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> 
   );
 }
 
+/** Tells the user how far a first download got (null: it ended). */
+export type ReportDownload = (download: SyncStatus["download"]) => void;
+
+function showDownload(download: SyncStatus["download"]): void {
+  setStatus({ download });
+}
+
 /**
  * Brings the cache up to date: page after page of the change feed from the stored cursor. The
- * first download of an account shows its progress and refreshes the screens once, at the end.
+ * first download of an account reports its progress and refreshes the screens once, at the end.
+ * Each next page is asked for while the last one is stored, so the server and the device work
+ * at the same time.
  */
-export async function pullChanges(): Promise<void> {
+export async function pullChanges(report: ReportDownload = showDownload): Promise<void> {
   const db = cacheDb();
   const isFirst = !(await isCacheComplete());
-  let cursor = await readMeta<string>("cursor");
+  const cursor = await readMeta<string>("cursor");
   if (cursor === undefined) {
     // A new account's root folder is made on its first folder read; the feed then carries it.
     await api<FoldersResponse>("GET", "/api/folders");
   }
   let done = 0;
   // Shown from the first request on: a large account's first page takes seconds to arrive.
-  if (isFirst) setStatus({ download: { done, total: 0 } });
-  for (;;) {
-    const page = await api<SyncChangesResponse>(
+  if (isFirst) report({ done, total: 0 });
+  const fetchPage = (after: string | undefined) =>
+    api<SyncChangesResponse>(
       "GET",
-      `/api/sync/changes${query({ cursor, limit: PULL_PAGE })}`,
+      `/api/sync/changes${query({ cursor: after, limit: PULL_PAGE })}`,
     );
+  let next = fetchPage(cursor);
+  for (;;) {
+    const page = await next;
+    if (page.hasMore) {
+      next = fetchPage(page.nextCursor);
+      // Awaited at the next turn; a failed store below leaves it unread, not unhandled.
+      next.catch(() => undefined);
+    }
     await applyPage(db, page);
-    cursor = page.nextCursor;
     const count = page.folders.length + page.memos.length + page.deletions.length;
     done += count;
-    if (isFirst) setStatus({ download: { done, total: done + page.remaining } });
+    if (isFirst) report({ done, total: done + page.remaining });
     else if (count > 0) notifyChanged();
     if (!page.hasMore) break;
   }
   await writeMeta("syncedAt", Date.now());
   if (isFirst) {
     await writeMeta("isComplete", true);
-    setStatus({ download: null });
+    report(null);
     notifyChanged();
   }
   await evictBodiesOverBudget(db);

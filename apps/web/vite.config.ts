@@ -83,7 +83,17 @@ export default defineConfig(({ mode }) => {
     ],
     // The domain package is consumed from its TypeScript source, as in the server's tests.
     resolve: { conditions: ["@mnemo/source", "module", "browser", "development|production"] },
-    build: { manifest: true, target: "es2022", sourcemap: false },
+    build: {
+      manifest: true,
+      target: "es2022",
+      sourcemap: false,
+      // zod in a chunk of its own: only the screens that validate load it (the first route
+      // uses the domain's constants and pure functions, whose modules leave their schemas to
+      // `*.schema.ts` modules or mark them pure).
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }] } },
+      },
+    },
     server: { proxy: { "/api": "http://127.0.0.1:8080" } },
   };
 });

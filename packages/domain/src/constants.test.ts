@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   CACHE_STALE_AFTER_MS,
   COUNTRY_CODES,
-  countryCodeSchema,
   DAY_MS,
   DEFAULT_COUNTRY_CODE,
   DEFAULT_LANGUAGE,
   defaultCountryCode,
   LANGUAGES,
-  languageSchema,
   OFFLINE_CACHE_BYTES,
 } from "./constants.js";
+import { countryCodeSchema, languageSchema } from "./constants.schema.js";
 
 describe("constants", () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Length of a memo preview, in Unicode code points, before the ellipsis
  * (PRODUCT.md › Limits and constants).
@@ -40,10 +38,6 @@ export const LANGUAGES = ["ko", "en"] as const;
 /** One of {@link LANGUAGES}. */
 export type Language = (typeof LANGUAGES)[number];
 
-/** Validates a {@link Language}. */
-// Pure: a bundle that needs only the constants (the web app's first route) leaves zod out.
-export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES);
-
 /** The language used when a user has none (PRODUCT.md › Users). */
 export const DEFAULT_LANGUAGE: Language = "ko";
 
@@ -52,9 +46,6 @@ export const COUNTRY_CODES = ["GL", "ID", "KR", "PH", "SG", "US"] as const;
 
 /** One of {@link COUNTRY_CODES}. */
 export type CountryCode = (typeof COUNTRY_CODES)[number];
-
-/** Validates a {@link CountryCode}. */
-export const countryCodeSchema = /* @__PURE__ */ z.enum(COUNTRY_CODES);
 
 /** The country used when nothing else is known (PRODUCT.md › Users). */
 export const DEFAULT_COUNTRY_CODE: CountryCode = "GL";

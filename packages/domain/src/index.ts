@@ -306,7 +306,6 @@ export {
   ANONYMOUS_EMAIL,
   COUNTRY_CODES,
   type CountryCode,
-  countryCodeSchema,
   DAY_MS,
   DEFAULT_COUNTRY_CODE,
   DEFAULT_LANGUAGE,
@@ -314,11 +313,11 @@ export {
   defaultCountryCode,
   LANGUAGES,
   type Language,
-  languageSchema,
   OFFLINE_CACHE_BYTES,
   REVIEWED_TODAY_SHIFT,
   ROOT_FOLDER_ID,
 } from "./constants.js";
+export { countryCodeSchema, languageSchema } from "./constants.schema.js";
 export { AppError, ErrorCode, isErrorCode, type ValidationIssue } from "./errors.js";
 export { type Folder, folderSchema, parseImportedFolder } from "./folder/folder.schema.js";
 export { type FolderTreeRow, foldersInTreeOrder, withFolderTree } from "./folder/folder-tree.js";
@@ -340,14 +339,12 @@ export {
   importAttachmentSrc,
 } from "./import/import-bundle.js";
 export {
-  LOG_CODE_MAX,
-  LOG_COUNTRY_MAX,
-  LOG_MESSAGE_MAX,
   type LogEntry,
   type LogEntryInput,
   logEntryInputSchema,
   logEntrySchema,
 } from "./log/log-entry.schema.js";
+export { LOG_CODE_MAX, LOG_COUNTRY_MAX, LOG_MESSAGE_MAX } from "./log/log-limits.js";
 export {
   type HomeListPosition,
   homeDueKeyFloor,
@@ -368,9 +365,9 @@ export {
   SORT_MODES,
   type SortMode,
   sortMemos,
-  sortModeSchema,
   startOfDay,
 } from "./memo/sorting.js";
+export { sortModeSchema } from "./memo/sorting.schema.js";
 export {
   compareFsrsRows,
   DEFAULT_FSRS_WEIGHTS,
@@ -499,9 +496,9 @@ export {
   offsetSegments,
   startOfLocalDay,
   startOfLocalDayNumber,
-  timeZoneSchema,
   utcOffsetMinutesAt,
 } from "./stats/time-zone.js";
+export { timeZoneSchema } from "./stats/time-zone.schema.js";
 export { normalizeSubjectName, planSubjectAdditions } from "./subject/add-subjects.js";
 export { type Subject, subjectSchema } from "./subject/subject.schema.js";
 export { restoredMemoFolderId, restoredParentFolderId } from "./trash/restore-place.js";
@@ -510,10 +507,12 @@ export {
   dueReminderDate,
   REMINDER_CATCH_UP_MINUTES,
   REMINDER_DIGEST_TITLES,
+} from "./user/reminder.js";
+export {
   type ReminderSettings,
   reminderSettingsSchema,
   reminderTimeSchema,
-} from "./user/reminder.js";
+} from "./user/reminder.schema.js";
 export {
   DEV_ADMIN_IDENTITIES,
   isAdmin,

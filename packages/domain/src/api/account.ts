@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
-import { countryCodeSchema, languageSchema } from "../constants.js";
-import { reminderSettingsSchema } from "../user/reminder.js";
+import { countryCodeSchema, languageSchema } from "../constants.schema.js";
+import { reminderSettingsSchema } from "../user/reminder.schema.js";
 
 // Request shapes of the account routes: /api/me and the e-mail/password routes under /api/auth
 // as the server accepts them.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENT_TYPES } from "../attachment/attachment.js";
 import { epochMsSchema } from "../common/timestamp.js";
-import { countryCodeSchema } from "../constants.js";
+import { countryCodeSchema } from "../constants.schema.js";
 import { objectIdSchema } from "./common.js";
 
 /** A stored image: its id, the type its bytes showed, its size in bytes and when it arrived. */

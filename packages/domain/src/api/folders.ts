@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROOT_FOLDER_ID } from "../constants.js";
 import { folderSchema } from "../folder/folder.schema.js";
-import { sortModeSchema } from "../memo/sorting.js";
+import { sortModeSchema } from "../memo/sorting.schema.js";
 import { desiredRetentionSchema, schedulerSchema } from "../review/scheduler.js";
 import { hasSomeField, objectIdSchema, opIdSchema } from "./common.js";
 

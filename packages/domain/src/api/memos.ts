@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
-import { countryCodeSchema, MEMO_PAGE_MAX } from "../constants.js";
+import { MEMO_PAGE_MAX } from "../constants.js";
+import { countryCodeSchema } from "../constants.schema.js";
 import { memoSchema } from "../memo/memo.schema.js";
-import { sortModeSchema } from "../memo/sorting.js";
+import { sortModeSchema } from "../memo/sorting.schema.js";
 import { fsrsGradeSchema, fsrsMemoStateSchema } from "../review/scheduler.js";
 import { memoTagsInputSchema } from "../search/tags.js";
 import {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DAY_MS } from "../constants.js";
-import { timeZoneSchema } from "../stats/time-zone.js";
+import { timeZoneSchema } from "../stats/time-zone.schema.js";
 import { isoDateSchema, objectIdSchema } from "./common.js";
 
 /** Largest number of days one stats request may cover, both ends included: a 53-week heatmap. */

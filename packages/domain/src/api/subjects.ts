@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryCodeSchema } from "../constants.js";
+import { countryCodeSchema } from "../constants.schema.js";
 import { normalizeSubjectName } from "../subject/add-subjects.js";
 import { subjectSchema } from "../subject/subject.schema.js";
 

@@ -3,7 +3,8 @@ import { importedRecord, importedTimestamp } from "../common/import.js";
 import { epochMsSchema } from "../common/timestamp.js";
 import { parseOrThrow } from "../common/validation.js";
 import { DEFAULT_REPETITION_VALUE, ROOT_FOLDER_ID } from "../constants.js";
-import { type SortMode, sortModeSchema } from "../memo/sorting.js";
+import type { SortMode } from "../memo/sorting.js";
+import { sortModeSchema } from "../memo/sorting.schema.js";
 import {
   DEFAULT_DESIRED_RETENTION,
   DEFAULT_SCHEDULER,

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
-
-/** Longest `code` of a log entry, in UTF-16 code units. */
-export const LOG_CODE_MAX = 100;
-/** Longest `country` of a log entry, in UTF-16 code units. */
-export const LOG_COUNTRY_MAX = 8;
-/** Longest `message` of a log entry, in UTF-16 code units; clients cut longer messages. */
-export const LOG_MESSAGE_MAX = 2000;
+import { LOG_CODE_MAX, LOG_COUNTRY_MAX, LOG_MESSAGE_MAX } from "./log-limits.js";
 
 /**
  * What a client sends to record an error (PRODUCT.md › Admin analytics and logs): `code` (1–100

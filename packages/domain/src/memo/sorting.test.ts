@@ -13,9 +13,9 @@ import {
   type SortContext,
   type SortMode,
   sortMemos,
-  sortModeSchema,
   startOfDay,
 } from "./sorting.js";
+import { sortModeSchema } from "./sorting.schema.js";
 
 const NOW = 1_795_435_200_000; // Date.UTC(2026, 10, 23, 12): Mon 2026-11-23 12:00 UTC, 21:00 KST
 const HOUR = 3_600_000;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { DAY_MS, REVIEWED_TODAY_SHIFT } from "../constants.js";
 import { AppError, ErrorCode } from "../errors.js";
 
@@ -19,10 +18,6 @@ export const SORT_MODES = [
 
 /** One of {@link SORT_MODES}. */
 export type SortMode = (typeof SORT_MODES)[number];
-
-/** Validates a {@link SortMode}. */
-// Pure: a bundle that needs only SORT_MODES (the web app's screens) leaves zod out.
-export const sortModeSchema = /* @__PURE__ */ z.enum(SORT_MODES);
 
 /** Largest |UTC offset| accepted, in minutes: UTC−12:00 … UTC+14:00. */
 const MIN_UTC_OFFSET_MINUTES = -12 * 60;

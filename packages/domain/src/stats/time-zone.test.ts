@@ -9,9 +9,9 @@ import {
   offsetSegments,
   startOfLocalDay,
   startOfLocalDayNumber,
-  timeZoneSchema,
   utcOffsetMinutesAt,
 } from "./time-zone.js";
+import { timeZoneSchema } from "./time-zone.schema.js";
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { DAY_MS } from "../constants.js";
 
 // Local days of an IANA time zone without a time-zone database in SQL: over a span of time a zone
@@ -44,9 +43,6 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
-
-/** Validates an IANA time-zone name, see {@link isTimeZone}. */
-export const timeZoneSchema = z.string().refine(isTimeZone, "Expected an IANA time zone");
 
 /**
  * The UTC offset of `zone` at an instant, in whole minutes east of UTC (Seoul `540`, New York in

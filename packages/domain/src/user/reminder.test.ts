@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dueReminderDate, reminderSettingsSchema, reminderTimeSchema } from "./reminder.js";
+import { dueReminderDate } from "./reminder.js";
+import { reminderSettingsSchema, reminderTimeSchema } from "./reminder.schema.js";
 
 describe("reminderTimeSchema", () => {
   it.each([

@@ -1,19 +1,5 @@
-import { z } from "zod";
-import { localDateTime, timeZoneSchema } from "../stats/time-zone.js";
-
-/** A local time of day `HH:MM`, 00:00–23:59. */
-export const reminderTimeSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected HH:MM, 00:00-23:59");
-
-/**
- * The daily reminder settings of a user (PRODUCT.md › Daily reminders): on or off, the local
- * time of day and the IANA time zone that time is in.
- */
-export const reminderSettingsSchema = z
-  .object({ enabled: z.boolean(), time: reminderTimeSchema, timeZone: timeZoneSchema })
-  .strict();
-export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+import { localDateTime } from "../stats/time-zone.js";
+import type { ReminderSettings } from "./reminder.schema.js";
 
 /** The time a reminder is set to until the user picks one. */
 export const DEFAULT_REMINDER_TIME = "20:00";

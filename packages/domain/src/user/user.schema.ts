@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { epochMsSchema } from "../common/timestamp.js";
-import {
-  ADMIN_PLAN,
-  ANONYMOUS_EMAIL,
-  countryCodeSchema,
-  DEFAULT_LANGUAGE,
-  defaultCountryCode,
-  languageSchema,
-} from "../constants.js";
+import { ADMIN_PLAN, ANONYMOUS_EMAIL, DEFAULT_LANGUAGE, defaultCountryCode } from "../constants.js";
+import { countryCodeSchema, languageSchema } from "../constants.schema.js";
 
 /**
  * A user record, keyed by id (PRODUCT.md › Users).

@@ -24,6 +24,7 @@ import {
   sendError,
 } from "./plugins/error-handler.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
+import { databaseRateLimitStore } from "./plugins/rate-limit-store.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 
 const readyResponseSchema = z.object({ ok: z.literal(true) });
@@ -75,7 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(canonicalPathPlugin);
   const isHttps = config.publicUrl.startsWith("https:");
   await app.register(securityHeadersPlugin, { isHttps });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Several server processes may share one PostgreSQL database (see rate-limit-store.ts).
+    ...(app.deps.db.kind === "postgres" && {
+      store: databaseRateLimitStore({ ...app.deps, secret: config.secret }),
+    }),
+  });
   // The native apps' web view runs on another origin (capacitor://localhost, https://localhost)
   // than the server, so the browser asks before each cross-origin call. Exactly the trusted
   // origins get an answer, with credentials (cookies, or a bearer token in `authorization`) and

@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { startLimitSweeper } from "./auth/auth-limits.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { stopSearchIndexing } from "./db/memo-search.repo.js";
@@ -20,10 +21,12 @@ const app = await buildApp({ config, db, mailer: createMailer(config.mail, conso
 let reminders: { stop(): Promise<void> } | null = null;
 let trashSweeper: { stop(): Promise<void> } | null = null;
 let searchIndexer: { stop(): Promise<void> } | null = null;
+let limitSweeper: { stop(): Promise<void> } | null = null;
 const close = async () => {
   await reminders?.stop();
   await trashSweeper?.stop();
   await searchIndexer?.stop();
+  await limitSweeper?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -39,5 +42,7 @@ trashSweeper = startTrashSweeper(app.deps, app.log);
 // Memos queued by writes reach the search index within a second (see the search-index-queue
 // migration); a search or the tag list first indexes what is still queued for its user.
 searchIndexer = startSearchIndexer(app.deps, app.log);
+// Sign-in, mail and per-address counters whose windows have all ended.
+limitSweeper = startLimitSweeper(app.deps, app.log);
 const where = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
 console.log(`Mnemo is running at ${config.publicUrl} (database: ${where})`);

@@ -78,3 +78,51 @@ export async function deleteLimits(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.kysely.deleteFrom("auth_limits").where("key", "in", keys).execute();
 }
+
+/**
+ * Counts one hit of `key` in a fixed window of `windowMs` at `now` (epoch ms), whatever the
+ * count: the per-address request limits (plugins/rate-limit-store.ts) answer 429 above their
+ * maximum themselves. One upsert, atomic on both engines as in {@link takeLimitSlot}.
+ *
+ * @returns the hits of the current window, this one included, and when that window started
+ */
+export async function countLimitHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ hits: number; windowStartedAt: number }> {
+  const windowEndedBefore = now - windowMs;
+  const row = await db.kysely
+    .insertInto("auth_limits")
+    .values({ key, window_started_at: now, count: 1, last_at: now })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet((eb) => {
+        const isNewWindow = eb("auth_limits.window_started_at", "<=", windowEndedBefore);
+        return {
+          count: eb
+            .case()
+            .when(isNewWindow)
+            .then(1)
+            .else(eb("auth_limits.count", "+", 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(isNewWindow)
+            .then(now)
+            .else(eb.ref("auth_limits.window_started_at"))
+            .end(),
+          last_at: now,
+        };
+      }),
+    )
+    .returning(["count", "window_started_at"])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers int8 columns as strings.
+  return { hits: Number(row.count), windowStartedAt: Number(row.window_started_at) };
+}
+
+/** Forgets counters untouched since `before` (epoch ms): every window has ended by then. */
+export async function deleteIdleLimits(db: Db, before: number): Promise<void> {
+  await db.kysely.deleteFrom("auth_limits").where("last_at", "<", before).execute();
+}

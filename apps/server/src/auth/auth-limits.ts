@@ -1,6 +1,9 @@
 import { AppError, ErrorCode } from "@mnemo/domain";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
+import { type PeriodicJob, startPeriodicJob } from "../periodic-job.js";
 import {
+  deleteIdleLimits,
   deleteLimits,
   type LimitRule,
   releaseLimitSlot,
@@ -68,4 +71,20 @@ export function forgetLimitsOf(db: Db, account: { userId: string; email: string 
     mailKey("verify", account.email),
     mailKey("reset", account.email),
   ]);
+}
+
+/**
+ * Forgets counters idle for a day (no window is longer: the mails') now and then every hour
+ * until stopped (see startPeriodicJob); the per-address counters would otherwise pile up.
+ */
+export function startLimitSweeper(
+  deps: LimitDeps,
+  log: Pick<FastifyBaseLogger, "error">,
+): PeriodicJob {
+  return startPeriodicJob(
+    HOUR_MS,
+    () => deleteIdleLimits(deps.db, deps.now() - DAY_MS),
+    log,
+    "limit sweep failed",
+  );
 }

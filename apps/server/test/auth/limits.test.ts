@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countLimitHit, deleteIdleLimits } from "../../src/auth/auth-limits.repo.js";
 import { tallyAnswers } from "../helpers/client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { clientFromFreshIp, signUpVerified, uniqueEmail } from "../helpers/users.js";
@@ -134,6 +135,42 @@ describe("mails per address", () => {
     clock += 60_000;
     await clientFromFreshIp(server).post("/api/auth/send-verification-email", { email });
     await expect.poll(() => mailsTo(email, "verify")).toBe(2);
+  });
+});
+
+describe("counters", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("count hits in fixed windows, starting again once a window has ended", async () => {
+    const key = `test:${uniqueEmail()}`;
+    const at = Date.UTC(2026, 10, 29, 12);
+    expect(await countLimitHit(server.db, key, 60_000, at)).toEqual({
+      hits: 1,
+      windowStartedAt: at,
+    });
+    expect(await countLimitHit(server.db, key, 60_000, at + 59_999)).toEqual({
+      hits: 2,
+      windowStartedAt: at,
+    });
+    expect(await countLimitHit(server.db, key, 60_000, at + 60_000)).toEqual({
+      hits: 1,
+      windowStartedAt: at + 60_000,
+    });
+  });
+
+  it("idle for a day are swept, and only those", async () => {
+    const idle = `test:${uniqueEmail()}`;
+    const recent = `test:${uniqueEmail()}`;
+    const now = Date.UTC(2026, 10, 29, 12);
+    await countLimitHit(server.db, idle, 60_000, now - DAY - 1);
+    await countLimitHit(server.db, recent, DAY, now - DAY);
+    await deleteIdleLimits(server.db, now - DAY);
+    const keys = await server.db.kysely
+      .selectFrom("auth_limits")
+      .select("key")
+      .where("key", "in", [idle, recent])
+      .execute();
+    expect(keys.map((row) => row.key)).toEqual([recent]);
   });
 });
 

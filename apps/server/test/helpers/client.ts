@@ -58,11 +58,17 @@ export interface TestResponse<T = any> {
  * XSRF-TOKEN cookie into the X-XSRF-TOKEN header on state-changing requests, as the web app does.
  */
 export class TestClient {
-  readonly cookies = new Map<string, string>();
   /** Extra headers on every request (e.g. X-Forwarded-For to act from another IP). */
   readonly headers: Record<string, string> = {};
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * @param cookies - the cookie jar; another client's, for one browser whose requests a load
+   *   balancer sends to several server processes
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly cookies = new Map<string, string>(),
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

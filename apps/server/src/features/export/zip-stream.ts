@@ -40,9 +40,13 @@ export class ZipStream {
   private readonly zip: Zip;
   private queue: Uint8Array[] = [];
   private failure: Error | null = null;
+  /** The time stamped on every entry (the export's time, epoch ms). */
+  private readonly mtime: number;
 
-  /** `mtime`: the time stamped on every entry (the export's time, epoch ms). */
-  constructor(private readonly mtime: number) {
+  // A plain field, not a parameter property: Node runs the sources as they are (type stripping)
+  // in tests that start a server process of their own.
+  constructor(mtime: number) {
+    this.mtime = mtime;
     this.zip = new Zip((error, chunk) => {
       if (error) this.failure = error;
       else this.queue.push(chunk);

@@ -4,7 +4,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { stopSearchIndexing } from "./db/memo-search.repo.js";
 import { migrateToLatest } from "./db/migrate.js";
-import { failInterruptedImports } from "./features/imports/imports.service.js";
+import { startImportSweeper } from "./features/imports/imports.service.js";
 import { startReminderScheduler } from "./features/reminders/reminder-scheduler.js";
 import { startSearchIndexer } from "./features/search/search-index.service.js";
 import { startTrashSweeper } from "./features/trash/trash-sweeper.js";
@@ -14,19 +14,19 @@ const config = loadConfig();
 const db = openDatabase(config.database);
 if (!config.isSearchIndexed) stopSearchIndexing();
 await migrateToLatest(db);
-// Imports a previous process left running were rolled back with it (PRODUCT.md › Import).
-await failInterruptedImports({ db, now: Date.now });
 const app = await buildApp({ config, db, mailer: createMailer(config.mail, console) });
 
 let reminders: { stop(): Promise<void> } | null = null;
 let trashSweeper: { stop(): Promise<void> } | null = null;
 let searchIndexer: { stop(): Promise<void> } | null = null;
 let limitSweeper: { stop(): Promise<void> } | null = null;
+let importSweeper: { stop(): Promise<void> } | null = null;
 const close = async () => {
   await reminders?.stop();
   await trashSweeper?.stop();
   await searchIndexer?.stop();
   await limitSweeper?.stop();
+  await importSweeper?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -44,5 +44,8 @@ trashSweeper = startTrashSweeper(app.deps, app.log);
 searchIndexer = startSearchIndexer(app.deps, app.log);
 // Sign-in, mail and per-address counters whose windows have all ended.
 limitSweeper = startLimitSweeper(app.deps, app.log);
+// Imports whose process stopped are failed (PRODUCT.md › Import): this machine's last run, whose
+// import was rolled back with it, or another process on the database; now and every 30 s.
+importSweeper = startImportSweeper(app.deps, app.log);
 const where = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
 console.log(`Mnemo is running at ${config.publicUrl} (database: ${where})`);

@@ -303,6 +303,8 @@ export interface ImportsTable {
   file_sha256: string;
   created_at: number;
   finished_at: number | null;
+  /** While running: when its process last said it still runs it (epoch ms); null before. */
+  heartbeat_at: number | null;
 }
 
 /** A deleted memo or folder kept for 30 days (PRODUCT.md › Trash); see the trash migration. */

@@ -16,6 +16,7 @@ import * as imports from "./20261130T0000-imports.js";
 import * as trash from "./20261201T0000-trash.js";
 import * as folderReviewCounts from "./20261202T0000-folder-review-counts.js";
 import * as searchIndexQueue from "./20261202T0100-search-index-queue.js";
+import * as importHeartbeats from "./20261203T0000-import-heartbeats.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "20261201T0000-trash": trash,
   "20261202T0000-folder-review-counts": folderReviewCounts,
   "20261202T0100-search-index-queue": searchIndexQueue,
+  "20261203T0000-import-heartbeats": importHeartbeats,
 };

@@ -43,6 +43,7 @@ export async function insertRunningImport(
       format: job.format,
       file_sha256: job.fileSha256,
       created_at: job.createdAt,
+      heartbeat_at: job.createdAt,
     })
     .onConflict((oc) => oc.doNothing())
     .returning("id")
@@ -80,6 +81,22 @@ export async function selectLatestImports(
     .limit(limit)
     .execute();
   return rows.map(toJob);
+}
+
+/** Notes that a running import's process still runs it (nothing once it has ended). */
+export async function touchImport(
+  db: Executor,
+  userId: string,
+  importId: string,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable("imports")
+    .set({ heartbeat_at: at })
+    .where("user_id", "=", userId)
+    .where("id", "=", importId)
+    .where("status", "=", "running")
+    .execute();
 }
 
 /** Writes a running import's progress (nothing once it has ended). */
@@ -127,19 +144,23 @@ export async function finishImport(
 }
 
 /**
- * Marks every import still running as failed with `errorCode`: at start-up no job of a previous
- * process is running any more (it crashed or was stopped mid-import, and its one transaction
- * was rolled back). Deliberately for all users: the sweep runs before the server listens.
+ * Marks as failed with `errorCode` every import still running whose heartbeat is older than
+ * `heartbeatBefore`: its process stopped (crashed, or stopped mid-import, and its one transaction
+ * was rolled back). Deliberately for all users.
  */
-export async function failRunningImports(
+export async function failAbandonedImports(
   db: Executor,
   errorCode: string,
+  heartbeatBefore: number,
   finishedAt: number,
 ): Promise<number> {
   const rows = await db
     .updateTable("imports")
     .set({ status: "failed", error_code: errorCode, finished_at: finishedAt })
     .where("status", "=", "running")
+    .where((eb) =>
+      eb.or([eb("heartbeat_at", "is", null), eb("heartbeat_at", "<", heartbeatBefore)]),
+    )
     .returning("id")
     .execute();
   return rows.length;

@@ -531,4 +531,31 @@ describe("POST /api/imports: the writer's rules", () => {
     const job = await dave.client.get("/api/imports/crashedImport0000001");
     expect(job.body.import).toMatchObject({ status: "failed", errorCode: "INTERNAL" });
   });
+
+  it("leaves an import running while its process beats, and fails it a minute after it stops", async () => {
+    const { failInterruptedImports, IMPORT_ABANDONED_AFTER_MS } = await import(
+      "./imports.service.js"
+    );
+    // Running in another server process on the database: its last beat 10 s ago.
+    await server.db.kysely
+      .insertInto("imports")
+      .values({
+        user_id: dave.userId,
+        id: "otherProcessImport01",
+        status: "running",
+        format: "anki",
+        file_sha256: "0".repeat(64),
+        created_at: clock - 20_000,
+        heartbeat_at: clock - 10_000,
+      })
+      .execute();
+    expect(await failInterruptedImports({ db: server.db, now: () => clock })).toBe(0);
+    const running = await dave.client.get("/api/imports/otherProcessImport01");
+    expect(running.body.import.status).toBe("running");
+
+    const later = clock - 10_000 + IMPORT_ABANDONED_AFTER_MS + 1;
+    expect(await failInterruptedImports({ db: server.db, now: () => later })).toBe(1);
+    const failed = await dave.client.get("/api/imports/otherProcessImport01");
+    expect(failed.body.import).toMatchObject({ status: "failed", errorCode: "INTERNAL" });
+  });
 });

@@ -3,16 +3,18 @@ import { AppError, ErrorCode, type ImportBundle, type ImportJob, randomId } from
 import type { FastifyBaseLogger } from "fastify";
 import { isStorageUnavailable } from "../../db/storage-errors.js";
 import type { ServiceDeps } from "../../deps.js";
+import { type PeriodicJob, startPeriodicJob } from "../../periodic-job.js";
 import type { FormatReader, ImportFile } from "./formats/format-reader.js";
 import { formatReaders } from "./formats/index.js";
 import { listZipEntries, looksLikeZip } from "./formats/zip.js";
 import { writeImportBundle } from "./import-writer.js";
 import {
-  failRunningImports,
+  failAbandonedImports,
   finishImport,
   insertRunningImport,
   selectImport,
   selectLatestImports,
+  touchImport,
   updateImportProgress,
 } from "./imports.repo.js";
 
@@ -26,6 +28,16 @@ type Deps = ServiceDeps;
 const LATEST_IMPORTS = 20;
 /** The progress in the job's row is rewritten at most this often. */
 const PROGRESS_WRITE_MS = 250;
+/** How often a running import's process notes that it still runs it (`heartbeat_at`). */
+const IMPORT_HEARTBEAT_MS = 5_000;
+/**
+ * A running import whose heartbeat is older than this has lost its process: failed by the
+ * sweep. Far above the heartbeat's period: a reader's synchronous parse of a large file holds
+ * the event loop, and the heartbeat with it, for seconds.
+ */
+export const IMPORT_ABANDONED_AFTER_MS = 60_000;
+/** How often each process looks for imports other processes abandoned. */
+const IMPORT_SWEEP_MS = 30_000;
 
 function importNotFound(importId: string): AppError {
   return new AppError(ErrorCode.IMPORT_NOT_FOUND, `import ${importId} not found`);
@@ -132,6 +144,13 @@ async function runImport(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const progress = progressWriter(deps, user.id, importId);
+  // Other processes on the database fail an import whose heartbeat stops (failAbandonedImports).
+  const heartbeat = setInterval(() => {
+    touchImport(deps.db.kysely, user.id, importId, deps.now()).catch(() => {
+      // A missed beat is retried at the next; a minute of them fails the import.
+    });
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   let phase: "read" | "write" = "read";
   // Readers start with synchronous work (a JSON.parse of the whole file): the 202 goes first.
   await new Promise((resolve) => setImmediate(resolve));
@@ -167,9 +186,11 @@ async function runImport(
         finishedAt: deps.now(),
       });
     } catch (finishError) {
-      // The database is gone (shutting down); the start-up sweep marks the job failed.
+      // The database is gone (shutting down); the sweep marks the job failed.
       log.error({ err: finishError, importId }, "import end not recorded");
     }
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -186,9 +207,27 @@ export async function listImports(deps: Deps, userId: string): Promise<ImportJob
 }
 
 /**
- * Marks the imports a previous process left running as failed (IMPORT_FILE_DAMAGED is not it:
- * INTERNAL says the server stopped): called once at start-up, before the server listens.
+ * Marks the imports whose process stopped as failed (IMPORT_FILE_DAMAGED is not it: INTERNAL
+ * says the server stopped): those whose heartbeat is a minute old. Another process's running
+ * imports are left alone, so a second server process, or a new one started before the old one
+ * stopped, does not fail them.
  */
 export async function failInterruptedImports(deps: Deps): Promise<number> {
-  return failRunningImports(deps.db.kysely, ErrorCode.INTERNAL, deps.now());
+  const now = deps.now();
+  return failAbandonedImports(
+    deps.db.kysely,
+    ErrorCode.INTERNAL,
+    now - IMPORT_ABANDONED_AFTER_MS,
+    now,
+  );
+}
+
+/** Fails abandoned imports every half minute until stopped (see startPeriodicJob). */
+export function startImportSweeper(deps: Deps, log: Pick<FastifyBaseLogger, "error">): PeriodicJob {
+  return startPeriodicJob(
+    IMPORT_SWEEP_MS,
+    () => failInterruptedImports(deps),
+    log,
+    "import sweep failed",
+  );
 }

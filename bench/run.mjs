@@ -14,8 +14,8 @@ import { measureImportExport, printImportExportReport } from "./lib/import-expor
 import { lighthouseChecks, measureLighthouse, printLighthouseReport } from "./lib/lighthouse.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
-import { checkTargets, printReport, summaryJson } from "./lib/report.mjs";
-import { buildScenarios } from "./lib/scenarios.mjs";
+import { checkTargets, costGrowthChecks, printReport, summaryJson } from "./lib/report.mjs";
+import { buildScenarios, costGrowthScenarios } from "./lib/scenarios.mjs";
 import { searchVocabulary, seedMemos } from "./lib/seed-memos.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
 
@@ -29,6 +29,8 @@ const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 // BENCH_SERVER=0 skips the server's load runs and import/export: the browser part alone, to look
 // into one of its figures (the targets of the skipped parts show as not run).
 const WITH_SERVER = process.env.BENCH_SERVER !== "0";
+// The cost growth runs need a main user larger than the small one, and the load runs.
+const WITH_COST_GROWTH = WITH_SERVER && MEMO_COUNT > 1_000;
 // BENCH_LIGHTHOUSE=0 skips the Lighthouse pages at the end of the browser part.
 const WITH_LIGHTHOUSE = WITH_BROWSER && process.env.BENCH_LIGHTHOUSE !== "0";
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
@@ -44,6 +46,13 @@ const IDLE_SETTLE_MS = 1000;
 const SEARCH_ROUNDS = 5;
 
 const USER = { email: "bench@example.com", password: "bench-Passw0rd!", name: "벤치 Bench" };
+/**
+ * Issue 14 › Cost growth: a second user with 1,000 memos in 10 folders (full pages of 100), in
+ * the same database, asks what the main user asks.
+ */
+const SMALL_USER = { email: "small@example.com", password: "small-Passw0rd!", name: "작은 Small" };
+const SMALL_MEMOS = 1_000;
+const SMALL_FOLDERS = 10;
 
 const step = stepLogger(6);
 
@@ -56,8 +65,8 @@ const dbFile = join(dataDir, "mnemo.sqlite");
  * The folders, through the API. A few get another date repetition value or stay off the home
  * list, so the home review list merges several repetition values as real accounts do.
  */
-async function createFolders(client) {
-  for (let n = 1; n <= FOLDER_COUNT; n += 1) {
+async function createFolders(client, count = FOLDER_COUNT) {
+  for (let n = 1; n <= count; n += 1) {
     const folder = { title: n % 2 === 0 ? `폴더 ${n} 복습` : `Folder ${n} study` };
     if (n % 10 === 3) folder.dateRepetitionValue = 3;
     if (n % 10 === 7) folder.dateRepetitionValue = 8;
@@ -231,6 +240,12 @@ async function main() {
   await createVerifiedUser(client, join(dataDir, "mail"), USER);
   step(`creating ${FOLDER_COUNT} folders through the API`);
   await createFolders(client);
+  const smallClient = WITH_COST_GROWTH ? new BrowserClient(server.publicUrl) : null;
+  if (smallClient) {
+    step(`signing up a second user with ${SMALL_FOLDERS} folders`);
+    await createVerifiedUser(smallClient, join(dataDir, "mail"), SMALL_USER);
+    await createFolders(smallClient, SMALL_FOLDERS);
+  }
   await server.stop();
 
   step(`seeding ${MEMO_COUNT.toLocaleString("en")} memos into SQLite`);
@@ -238,6 +253,15 @@ async function main() {
   step(`seeded ${seeded.reviewRows} review rows too, in ${(seeded.ms / 1000).toFixed(1)}s`);
   const words = searchWords();
   const search = searchFigures(words);
+  // After the search figures, which count the main user's memos.
+  const smallSeeded = smallClient
+    ? seedMemos({
+        dbFile,
+        userId: userIdOf(SMALL_USER.email),
+        memoCount: SMALL_MEMOS,
+        seed: 20261129,
+      })
+    : null;
   const fsrsSeeded = seedFsrsStates({ dbFile, userId: userIdOf(USER.email) });
   step(
     `graded ${fsrsSeeded.gradedRows} rows of ${fsrsSeeded.fsrsMemos} FSRS memos and derived ` +
@@ -258,7 +282,19 @@ async function main() {
   const scenarios = WITH_SERVER ? buildScenarios({ client, ...seeded, searchWords: words }) : [];
   // The queue runs with the other single-connection reads, before the runs at 10 connections.
   const beforeC10 = scenarios.findIndex((s) => s.key === "health_c10");
-  if (WITH_SERVER) scenarios.splice(beforeC10, 0, ...fsrsScenarios({ client, ...fsrsSeeded }));
+  if (WITH_SERVER) {
+    scenarios.splice(
+      beforeC10,
+      0,
+      ...fsrsScenarios({ client, ...fsrsSeeded }),
+      ...(smallSeeded
+        ? costGrowthScenarios(
+            buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words }),
+            SMALL_MEMOS,
+          )
+        : []),
+    );
+  }
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;
@@ -374,6 +410,7 @@ async function main() {
   };
   const checks = [
     ...checkTargets(byKey, figures),
+    ...costGrowthChecks(byKey, MEMO_COUNT, SMALL_MEMOS),
     ...fsrsTargets(byKey, figures),
     ...lighthouseChecks(lighthouseResult),
   ];

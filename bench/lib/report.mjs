@@ -1,4 +1,4 @@
-import { FOLDER_SORTS } from "./scenarios.mjs";
+import { COST_GROWTH_KEYS, FOLDER_SORTS } from "./scenarios.mjs";
 
 /** Formats a number for the table: `—` when missing, otherwise fixed decimals. */
 function fmt(value, decimals = 1) {
@@ -169,4 +169,24 @@ export function summaryJson({ scenarios, figures, checks }) {
       result: c.result,
     })),
   };
+}
+
+/**
+ * Cost growth targets: a request's cost (time per request at one connection, 1 / req/s) for the
+ * main user over its cost for the small one, ≤ 1.5×.
+ */
+export function costGrowthChecks(byKey, memoCount, smallMemoCount) {
+  const ratio = (key) => {
+    const big = byKey[key]?.result?.reqPerSec;
+    const small = byKey[`small_${key}`]?.result?.reqPerSec;
+    return big && small ? small / big : Number.NaN;
+  };
+  const sizes = `${memoCount / 1000}k ÷ ${smallMemoCount / 1000}k memos`;
+  return COST_GROWTH_KEYS.map((key) => ({
+    key,
+    label: `cost growth, ${key.replaceAll("_", " ")}, ${sizes}`,
+    value: ratio(key),
+  }))
+    .filter(({ key }) => byKey[`small_${key}`])
+    .map(({ label, value }) => check(label, value, "<=", 1.5, "×"));
 }

@@ -228,3 +228,25 @@ export function buildScenarios({ client, folderIds, memoIds, searchWords }) {
     ...writes(false),
   ];
 }
+
+/** The requests measured again for a small user (issue 14 › Cost growth). */
+export const COST_GROWTH_KEYS = [
+  "folder_latest",
+  "folder_review_count_desc",
+  "home_review_list",
+  "stats_year",
+];
+
+/**
+ * The cost growth scenarios: the same requests as the main user's, made by a user with
+ * `memoCount` memos (`scenarios` built for that user), under keys `small_<key>`.
+ */
+export function costGrowthScenarios(scenarios, memoCount) {
+  return scenarios
+    .filter((scenario) => COST_GROWTH_KEYS.includes(scenario.key))
+    .map((scenario) => ({
+      ...scenario,
+      key: `small_${scenario.key}`,
+      name: `${scenario.name}, user with ${memoCount.toLocaleString("en")} memos`,
+    }));
+}

@@ -5,6 +5,8 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import pg from "pg";
+import { startThrowawayPostgres } from "../scripts/postgres.mjs";
 import { createVerifiedUser } from "./lib/accounts.mjs";
 import { stepLogger, tempDataDir } from "./lib/bench-run.mjs";
 import { BrowserClient } from "./lib/browser-client.mjs";
@@ -14,7 +16,15 @@ import { measureImportExport, printImportExportReport } from "./lib/import-expor
 import { lighthouseChecks, measureLighthouse, printLighthouseReport } from "./lib/lighthouse.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
-import { checkTargets, costGrowthChecks, printReport, summaryJson } from "./lib/report.mjs";
+import { copySqliteToPostgres } from "./lib/postgres-copy.mjs";
+import {
+  checkTargets,
+  costGrowthChecks,
+  postgresSummary,
+  printPostgresReport,
+  printReport,
+  summaryJson,
+} from "./lib/report.mjs";
 import { buildScenarios, costGrowthScenarios } from "./lib/scenarios.mjs";
 import { searchVocabulary, seedMemos } from "./lib/seed-memos.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
@@ -31,6 +41,8 @@ const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 const WITH_SERVER = process.env.BENCH_SERVER !== "0";
 // The cost growth runs need a main user larger than the small one, and the load runs.
 const WITH_COST_GROWTH = WITH_SERVER && MEMO_COUNT > 1_000;
+// BENCH_PG=1 runs the load again on PostgreSQL over a copy of the same rows (bench/README.md).
+const WITH_PG = WITH_SERVER && process.env.BENCH_PG === "1";
 // BENCH_LIGHTHOUSE=0 skips the Lighthouse pages at the end of the browser part.
 const WITH_LIGHTHOUSE = WITH_BROWSER && process.env.BENCH_LIGHTHOUSE !== "0";
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
@@ -103,11 +115,15 @@ async function measure(scenario) {
   return { ...result, peakRssMB: rss.stop() };
 }
 
+/** What every start of the server gets, a scenario's own environment over it (PostgreSQL's URL). */
+let baseEnv = {};
+
 /**
  * Restarts the server (same data, port and node flags) when a scenario needs another
  * environment than it runs with; `beforeStop` reads what must come from the running one.
  */
-async function restartForEnv(env, beforeStop = () => {}) {
+async function restartForEnv(scenarioEnv, beforeStop = () => {}) {
+  const env = { ...baseEnv, ...scenarioEnv };
   if (JSON.stringify(env) === JSON.stringify(server.env)) return;
   beforeStop();
   await server.stop();
@@ -209,6 +225,58 @@ function indexCostFigures(byKey) {
   };
 }
 
+/**
+ * The PostgreSQL column: a database on `BENCH_PG_URL`'s cluster or a throwaway one (durable
+ * settings, as a deployment runs), migrated by the server, filled with a copy of the SQLite
+ * rows, then `scenarios` measured on it as on SQLite.
+ */
+async function measurePostgres(scenarios) {
+  const cluster = process.env.BENCH_PG_URL
+    ? { url: process.env.BENCH_PG_URL, stop: () => {} }
+    : await startThrowawayPostgres(step, { durable: true });
+  const name = `mnemo_bench_${Date.now()}`;
+  const adminUrl = new URL(cluster.url);
+  const databaseUrl = new URL(cluster.url);
+  databaseUrl.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    step(`PostgreSQL: migrating ${name}, then copying the SQLite rows into it`);
+    baseEnv = { DATABASE_URL: databaseUrl.toString() };
+    await restartForEnv({});
+    await server.stop();
+    const copy = await copySqliteToPostgres({
+      sqliteFile: dbFile,
+      pgUrl: databaseUrl.toString(),
+      step,
+    });
+    server.env = {};
+    await restartForEnv({});
+    for (const scenario of scenarios) {
+      try {
+        await restartForEnv(scenario.serverEnv ?? {});
+        scenario.result = await measure(scenario);
+      } catch (error) {
+        scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
+        step(`  could not run: ${scenario.error}`);
+        if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+      }
+    }
+    await server.stop();
+    return { copy, scenarios };
+  } finally {
+    // Back on SQLite for the parts that follow.
+    baseEnv = {};
+    if (server.pid) await server.stop();
+    server.env = {};
+    await server.start();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    cluster.stop();
+  }
+}
+
 async function main() {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     throw new Error(
@@ -279,11 +347,12 @@ async function main() {
   const idleRssMB = server.rssMB();
   step(`healthy after ${coldStartMs.toFixed(0)} ms; idle RSS ${idleRssMB?.toFixed(1)} MB`);
 
-  const scenarios = WITH_SERVER ? buildScenarios({ client, ...seeded, searchWords: words }) : [];
-  // The queue runs with the other single-connection reads, before the runs at 10 connections.
-  const beforeC10 = scenarios.findIndex((s) => s.key === "health_c10");
-  if (WITH_SERVER) {
-    scenarios.splice(
+  /** Every load scenario, made afresh for each engine (their counters start again). */
+  const allScenarios = () => {
+    const list = buildScenarios({ client, ...seeded, searchWords: words });
+    // The queue runs with the other single-connection reads, before the runs at 10 connections.
+    const beforeC10 = list.findIndex((s) => s.key === "health_c10");
+    list.splice(
       beforeC10,
       0,
       ...fsrsScenarios({ client, ...fsrsSeeded }),
@@ -294,7 +363,9 @@ async function main() {
           )
         : []),
     );
-  }
+    return list;
+  };
+  const scenarios = WITH_SERVER ? allScenarios() : [];
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;
@@ -318,6 +389,19 @@ async function main() {
   const isDefaultServer = (s) => Object.keys(s.serverEnv ?? {}).length === 0;
   const runPeaks = scenarios.filter(isDefaultServer).map((s) => s.result?.peakRssMB ?? 0);
   const peakRssMB = defaultPeakRssMB ?? server.peakRssMB();
+
+  // The same runs on PostgreSQL, over a copy of the same rows, before anything else writes.
+  let postgres = null;
+  if (WITH_PG) {
+    try {
+      postgres = await measurePostgres(allScenarios().filter((s) => !s.sqliteOnly));
+    } catch (error) {
+      postgres = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+      step(`  PostgreSQL part could not run: ${postgres.error}`);
+    } finally {
+      baseEnv = {};
+    }
+  }
 
   // Import and export, on the same server: after the figures above, whose RSS they would change.
   let importExport = { error: "skipped (BENCH_SERVER=0)" };
@@ -415,11 +499,13 @@ async function main() {
     ...lighthouseChecks(lighthouseResult),
   ];
   printReport({ scenarios, figures, checks });
+  if (postgres) printPostgresReport(scenarios, postgres);
   printImportExportReport(importExport);
   if (offline) printOfflineReport(offline);
   if (lighthouseResult) printLighthouseReport(lighthouseResult);
   const summary = {
     ...summaryJson({ scenarios, figures, checks }),
+    postgres: postgres && postgresSummary(postgres),
     importExport,
     bundle: bundle && bundleSummary(bundle),
     offline: offline && offlineSummary(offline),
@@ -434,6 +520,10 @@ async function main() {
   if (unclean.length > 0) {
     const keys = unclean.map((s) => s.key).join(", ");
     console.error(`\nnot every scenario ran cleanly (${keys}): the figures above are incomplete`);
+    process.exitCode = 1;
+  }
+  if (postgres?.error || postgres?.scenarios.some((s) => !s.result)) {
+    console.error("\nthe PostgreSQL part did not run cleanly: its figures above are incomplete");
     process.exitCode = 1;
   }
   if (importExport.error) {

@@ -33,7 +33,12 @@ function asClusterOwner(command, args) {
   return isRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
 }
 
-export async function startThrowawayPostgres(log = () => {}) {
+/**
+ * @param log - progress lines
+ * @param options - `durable`: the server's own defaults for fsync and commits, as a deployment
+ *   runs (the bench measures requests on it); tests run without them
+ */
+export async function startThrowawayPostgres(log = () => {}, { durable = false } = {}) {
   let bin = postgresBinDir();
   if (!bin) {
     ensureDebianPackages(["postgresql"]);
@@ -50,8 +55,9 @@ export async function startThrowawayPostgres(log = () => {}) {
     execFileSync(cmd, argv, { stdio: ["ignore", "ignore", "inherit"] });
   };
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  // fsync off: the cluster is thrown away after the run, durability buys nothing here.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // fsync off for tests: the cluster is thrown away after the run, durability buys nothing there.
+  const unsafe = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${unsafe} -c max_connections=200`;
   run("pg_ctl", ["-D", dataDir, "-o", options, "-l", join(dir, "server.log"), "-w", "start"]);
   log(`PostgreSQL (${bin}) on 127.0.0.1:${port}`);
   const stop = () => {

@@ -190,3 +190,54 @@ export function costGrowthChecks(byKey, memoCount, smallMemoCount) {
     .filter(({ key }) => byKey[`small_${key}`])
     .map(({ label, value }) => check(label, value, "<=", 1.5, "×"));
 }
+
+/** SQLite and PostgreSQL side by side: each scenario's req/s, p50 and p99 on both. */
+export function printPostgresReport(scenarios, postgres) {
+  console.log("\nSQLite and PostgreSQL, the same runs over the same rows (BENCH_PG=1)\n");
+  if (postgres.error) {
+    console.log(`PostgreSQL part failed: ${postgres.error}`);
+    return;
+  }
+  const onPostgres = new Map(postgres.scenarios.map((s) => [s.key, s]));
+  const cells = (r) =>
+    r ? [fmt(r.reqPerSec, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2)] : ["—", "—", "—"];
+  const rows = scenarios
+    .filter((s) => onPostgres.has(s.key))
+    .map((s) => [
+      s.name,
+      s.connections,
+      ...cells(s.result),
+      ...cells(onPostgres.get(s.key).result),
+    ]);
+  const headers = [
+    "scenario",
+    "conns",
+    "SQLite req/s",
+    "p50 ms",
+    "p99 ms",
+    "PG req/s",
+    "p50 ms",
+    "p99 ms",
+  ];
+  console.log(table(headers, rows));
+  const { copy } = postgres;
+  console.log(
+    `\ncopied ${copy.rows.toLocaleString("en")} rows of ${copy.tables} tables in ${fmt(copy.ms / 1000, 1)} s`,
+  );
+}
+
+/** The PostgreSQL column for BENCH_JSON. */
+export function postgresSummary(postgres) {
+  if (postgres.error) return { error: postgres.error };
+  return {
+    copy: postgres.copy,
+    load: Object.fromEntries(
+      postgres.scenarios.map((s) => [
+        s.key,
+        s.result
+          ? { reqPerSec: round(s.result.reqPerSec), p50Ms: s.result.p50Ms, p99Ms: s.result.p99Ms }
+          : { error: s.error },
+      ]),
+    ),
+  };
+}

@@ -87,6 +87,8 @@ export function buildScenarios({ client, folderIds, memoIds, searchWords }) {
     baseline: `health_c${connections}`,
     // The server is restarted with this environment before the run (and back without it after).
     serverEnv: synchronous === "normal" ? { MNEMO_SQLITE_SYNCHRONOUS: "normal" } : {},
+    // A pragma of SQLite's: no PostgreSQL column.
+    sqliteOnly: synchronous === "normal",
     probe: () => probe("POST", reviewPath(), { opId: randomUUID() }),
     requests: () => [
       {

@@ -15,17 +15,24 @@ import { fsrsScenarios, fsrsTargets, measureFsrsReplay, seedFsrsStates } from ".
 import { measureImportExport, printImportExportReport } from "./lib/import-export.mjs";
 import { lighthouseChecks, measureLighthouse, printLighthouseReport } from "./lib/lighthouse.mjs";
 import { runLoad, startPeakSampler } from "./lib/load.mjs";
+import { seedManyUsers } from "./lib/many-users.mjs";
 import { measureOffline, offlineSummary, printOfflineReport } from "./lib/offline.mjs";
 import { copySqliteToPostgres } from "./lib/postgres-copy.mjs";
 import {
   checkTargets,
   costGrowthChecks,
+  manyUsersChecks,
   postgresSummary,
   printPostgresReport,
   printReport,
   summaryJson,
 } from "./lib/report.mjs";
-import { buildScenarios, costGrowthScenarios } from "./lib/scenarios.mjs";
+import {
+  buildScenarios,
+  COST_GROWTH_KEYS,
+  costGrowthScenarios,
+  MANY_USERS_KEYS,
+} from "./lib/scenarios.mjs";
 import { searchVocabulary, seedMemos } from "./lib/seed-memos.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
 
@@ -41,6 +48,10 @@ const WITH_BROWSER = process.env.BENCH_BROWSER !== "0";
 const WITH_SERVER = process.env.BENCH_SERVER !== "0";
 // The cost growth runs need a main user larger than the small one, and the load runs.
 const WITH_COST_GROWTH = WITH_SERVER && MEMO_COUNT > 1_000;
+// BENCH_USERS=1000: at the end, that many users with 1,000 memos each in the database (the small
+// user and BENCH_USERS − 1 more), and the small user's folder pages and reviews measured again.
+const MANY_USERS = Number(process.env.BENCH_USERS ?? 1);
+const WITH_MANY_USERS = WITH_COST_GROWTH && MANY_USERS > 1;
 // BENCH_PG=1 runs the load again on PostgreSQL over a copy of the same rows (bench/README.md).
 const WITH_PG = WITH_SERVER && process.env.BENCH_PG === "1";
 // BENCH_LIGHTHOUSE=0 skips the Lighthouse pages at the end of the browser part.
@@ -360,6 +371,9 @@ async function main() {
         ? costGrowthScenarios(
             buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words }),
             SMALL_MEMOS,
+            WITH_MANY_USERS
+              ? { keys: [...new Set([...COST_GROWTH_KEYS, ...MANY_USERS_KEYS])] }
+              : undefined,
           )
         : []),
     );
@@ -470,6 +484,39 @@ async function main() {
       if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
     }
   }
+  // Many users last: the database grows by BENCH_USERS − 1 users for it.
+  if (WITH_MANY_USERS) {
+    await server.stop();
+    step(`seeding ${MANY_USERS - 1} more users with ${SMALL_MEMOS} memos each`);
+    const many = seedManyUsers({
+      dbFile,
+      templateUserId: userIdOf(SMALL_USER.email),
+      count: MANY_USERS - 1,
+      memosEach: SMALL_MEMOS,
+      step,
+    });
+    step(`  seeded ${many.memos.toLocaleString("en")} memos in ${(many.ms / 1000).toFixed(0)} s`);
+    await server.start();
+    const again = costGrowthScenarios(
+      buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words }),
+      SMALL_MEMOS,
+      { keys: MANY_USERS_KEYS },
+    ).map((scenario) => ({
+      ...scenario,
+      key: scenario.key.replace(/^small_/, "many_"),
+      name: `${scenario.name}, ${MANY_USERS.toLocaleString("en")} such users`,
+    }));
+    for (const scenario of again) {
+      try {
+        scenario.result = await measure(scenario);
+      } catch (error) {
+        scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
+        step(`  could not run: ${scenario.error}`);
+      }
+      byKey[scenario.key] = scenario;
+      scenarios.push(scenario);
+    }
+  }
   await server.stop();
 
   const figures = {
@@ -495,6 +542,7 @@ async function main() {
   const checks = [
     ...checkTargets(byKey, figures),
     ...costGrowthChecks(byKey, MEMO_COUNT, SMALL_MEMOS),
+    ...manyUsersChecks(byKey, MANY_USERS),
     ...fsrsTargets(byKey, figures),
     ...lighthouseChecks(lighthouseResult),
   ];

@@ -1,4 +1,4 @@
-import { COST_GROWTH_KEYS, FOLDER_SORTS } from "./scenarios.mjs";
+import { COST_GROWTH_KEYS, FOLDER_SORTS, MANY_USERS_KEYS } from "./scenarios.mjs";
 
 /** Formats a number for the table: `—` when missing, otherwise fixed decimals. */
 function fmt(value, decimals = 1) {
@@ -240,4 +240,14 @@ export function postgresSummary(postgres) {
       ]),
     ),
   };
+}
+
+/** Many users: each request's p99 with many users in the database over its p99 with few. */
+export function manyUsersChecks(byKey, users) {
+  return MANY_USERS_KEYS.filter((key) => byKey[`many_${key}`]).map((key) => {
+    const few = byKey[`small_${key}`]?.result?.p99Ms;
+    const many = byKey[`many_${key}`]?.result?.p99Ms;
+    const label = `many users, ${key.replaceAll("_", " ")} p99, ${users.toLocaleString("en")} users ÷ 2`;
+    return check(label, few && many ? many / few : Number.NaN, "<=", 1.5, "×");
+  });
 }

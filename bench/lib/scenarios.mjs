@@ -243,12 +243,18 @@ export const COST_GROWTH_KEYS = [
  * The cost growth scenarios: the same requests as the main user's, made by a user with
  * `memoCount` memos (`scenarios` built for that user), under keys `small_<key>`.
  */
-export function costGrowthScenarios(scenarios, memoCount) {
+export function costGrowthScenarios(scenarios, memoCount, { keys = COST_GROWTH_KEYS } = {}) {
   return scenarios
-    .filter((scenario) => COST_GROWTH_KEYS.includes(scenario.key))
+    .filter((scenario) => keys.includes(scenario.key))
     .map((scenario) => ({
       ...scenario,
       key: `small_${scenario.key}`,
       name: `${scenario.name}, user with ${memoCount.toLocaleString("en")} memos`,
     }));
 }
+
+/**
+ * Issue 14 › Many users: the small user's requests measured once with few users in the database
+ * (`small_<key>`) and again with many (`many_<key>`); the latter's p99 is held to 1.5× the former.
+ */
+export const MANY_USERS_KEYS = ["folder_latest", "folder_review_count_desc", "review_c10"];

@@ -1,0 +1,92 @@
+import type { Transaction } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialect, startTestServer, type TestServer } from "../../test/helpers/test-server.js";
+import { signUpVerified } from "../../test/helpers/users.js";
+import type { Database } from "./schema.js";
+import { userWrite } from "./user-write.js";
+
+// userWrite's promises: each write gets its own seq and its own outcome, and one that fails
+// leaves nothing behind, whether it ran alone or in a group (SQLite's group commit).
+
+let server: TestServer;
+let userId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ userId } = await signUpVerified(server));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const deps = () => ({ db: server.db, now: Date.now });
+
+async function folderExists(id: string): Promise<boolean> {
+  const row = await server.db.kysely
+    .selectFrom("folders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+describe("userWrite", () => {
+  it("answers writes made together each with its own seq, and rolls back only the one that failed", async () => {
+    const seen: { id: string; seq: number; trx: Transaction<Database> }[] = [];
+    const writeFolder = (id: string, fails = false) =>
+      userWrite(deps(), userId, async (trx, write) => {
+        const at = write.now;
+        await trx
+          .insertInto("folders")
+          .values({
+            user_id: userId,
+            id,
+            title: id,
+            created_at: at,
+            updated_at: at,
+            seq: write.seq,
+          })
+          .execute();
+        seen.push({ id, seq: write.seq, trx });
+        if (fails) throw new Error(`${id} failed (test)`);
+        return write.seq;
+      });
+
+    const answers = await Promise.allSettled([
+      writeFolder("groupFirst0000000001"),
+      writeFolder("groupSecond000000001"),
+      writeFolder("groupFails0000000001", true),
+      writeFolder("groupLast00000000001"),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    const [first, second, , last] = answers.map((answer) =>
+      answer.status === "fulfilled" ? (answer.value as number) : null,
+    );
+    expect(await folderExists("groupFirst0000000001")).toBe(true);
+    expect(await folderExists("groupSecond000000001")).toBe(true);
+    expect(await folderExists("groupFails0000000001")).toBe(false);
+    expect(await folderExists("groupLast00000000001")).toBe(true);
+    // No gap: the failed write's seq went with it.
+    const seqs = [first, second, last].map(Number).sort((x, y) => x - y);
+    expect(seqs).toEqual([seqs[0], (seqs[0] ?? 0) + 1, (seqs[0] ?? 0) + 2]);
+    const stored = await server.db.kysely
+      .selectFrom("sync_counters")
+      .select("seq")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.seq)).toBe(seqs[2]);
+
+    if (dialect === "sqlite") {
+      // One connection: seqs follow the order the writes were made in.
+      expect([first, second, last]).toEqual(seqs);
+      // Made in the same turn of the event loop, they shared one transaction (one COMMIT).
+      expect(new Set(seen.map((write) => write.trx)).size).toBe(1);
+    }
+  });
+});

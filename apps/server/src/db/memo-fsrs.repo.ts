@@ -1,5 +1,6 @@
 import { FSRS_STATES, type FsrsMemory, fsrsWeightsSchema } from "@mnemo/domain";
-import type { Executor } from "./database.js";
+import { sql } from "kysely";
+import { type Executor, isPostgres } from "./database.js";
 import { precompile } from "./precompiled.js";
 import type { MemoFsrsTable } from "./schema.js";
 import type { WriteContext } from "./user-write.js";
@@ -91,7 +92,53 @@ export async function selectMemosForFsrs(
   scope: { memoIds: readonly string[] } | { folderId: string } | { scheduler: "fsrs" },
 ): Promise<MemoForFsrs[]> {
   if ("memoIds" in scope && scope.memoIds.length === 0) return [];
-  const rows = await db
+  const rows =
+    "memoIds" in scope && !isPostgres(db)
+      ? await selectListedMemosForFsrsOnSqlite(db, userId, scope.memoIds)
+      : await selectMemosForFsrsRows(db, userId, scope);
+  return rows.map((row) => ({
+    memoId: row.id,
+    folderId: row.folder_id,
+    createdAt: row.created_at,
+    scheduler: row.scheduler,
+    desiredRetention: row.desired_retention,
+  }));
+}
+
+interface MemoForFsrsRow {
+  id: string;
+  folder_id: string;
+  created_at: number;
+  scheduler: string;
+  desired_retention: number;
+}
+
+/**
+ * The listed memos, looked up one by one from the list (CROSS JOIN keeps SQLite's join order).
+ * Without statistics SQLite takes a user for ~10 memos, and `memos.id IN (json_each …)` read every
+ * memo of the user through an index on user_id instead: 10.7 ms for one memo of 100,000, on each
+ * review in an FSRS folder; 0.03 ms this way.
+ */
+async function selectListedMemosForFsrsOnSqlite(
+  db: Executor,
+  userId: string,
+  memoIds: readonly string[],
+): Promise<MemoForFsrsRow[]> {
+  const { rows } = await sql<MemoForFsrsRow>`
+    select memos.id, memos.folder_id, memos.created_at, folders.scheduler,
+           folders.desired_retention
+      from json_each(${JSON.stringify(memoIds)}) as listed
+     cross join memos on memos.user_id = ${userId} and memos.id = listed.value
+      join folders on folders.user_id = memos.user_id and folders.id = memos.folder_id`.execute(db);
+  return rows;
+}
+
+async function selectMemosForFsrsRows(
+  db: Executor,
+  userId: string,
+  scope: { memoIds: readonly string[] } | { folderId: string } | { scheduler: "fsrs" },
+): Promise<MemoForFsrsRow[]> {
+  return db
     .selectFrom("memos")
     .innerJoin("folders", (join) =>
       join
@@ -114,13 +161,6 @@ export async function selectMemosForFsrs(
     )
     .$if("scheduler" in scope, (qb) => qb.where("folders.scheduler", "=", "fsrs"))
     .execute();
-  return rows.map((row) => ({
-    memoId: row.id,
-    folderId: row.folder_id,
-    createdAt: row.created_at,
-    scheduler: row.scheduler,
-    desiredRetention: row.desired_retention,
-  }));
 }
 
 /** The counting (not undone) review rows of the listed memos, by memo id. */

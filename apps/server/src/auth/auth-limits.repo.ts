@@ -1,4 +1,12 @@
+import type {
+  Expression,
+  ExpressionBuilder,
+  OnConflictDatabase,
+  OnConflictTables,
+  SqlBool,
+} from "kysely";
 import type { Db } from "../db/database.js";
+import type { Database } from "../db/schema.js";
 
 /** A limit on one thing (an account's password checks, the mails to one address). */
 export interface LimitRule {
@@ -23,44 +31,61 @@ export async function takeLimitSlot(
   rule: LimitRule,
   now: number,
 ): Promise<boolean> {
-  const windowEndedBefore = now - rule.windowMs;
-  const row = await db.kysely
-    .insertInto("auth_limits")
-    .values({ key, window_started_at: now, count: 1, last_at: now })
-    .onConflict((oc) =>
-      oc
-        .column("key")
-        .doUpdateSet((eb) => {
-          const isNewWindow = eb("auth_limits.window_started_at", "<=", windowEndedBefore);
-          return {
-            count: eb
-              .case()
-              .when(isNewWindow)
-              .then(1)
-              .else(eb("auth_limits.count", "+", 1))
-              .end(),
-            window_started_at: eb
-              .case()
-              .when(isNewWindow)
-              .then(now)
-              .else(eb.ref("auth_limits.window_started_at"))
-              .end(),
-            last_at: now,
-          };
-        })
-        .where((eb) =>
-          eb.and([
-            eb.or([
-              eb("auth_limits.window_started_at", "<=", windowEndedBefore),
-              eb("auth_limits.count", "<", rule.max),
-            ]),
-            ...(rule.minGapMs > 0 ? [eb("auth_limits.last_at", "<=", now - rule.minGapMs)] : []),
-          ]),
-        ),
-    )
+  const row = await upsertHit(db, key, rule.windowMs, now, (eb) =>
+    eb.and([
+      eb.or([
+        eb("auth_limits.window_started_at", "<=", now - rule.windowMs),
+        eb("auth_limits.count", "<", rule.max),
+      ]),
+      ...(rule.minGapMs > 0 ? [eb("auth_limits.last_at", "<=", now - rule.minGapMs)] : []),
+    ]),
+  )
     .returning("key")
     .executeTakeFirst();
   return row !== undefined;
+}
+
+type HitExpressions = ExpressionBuilder<
+  OnConflictDatabase<Database, "auth_limits">,
+  OnConflictTables<"auth_limits">
+>;
+
+/**
+ * The upsert of one hit of `key` at `now` in fixed windows of `windowMs`: a new row, the next
+ * window started (count 1), or the count raised, each only when `admits` the stored row.
+ */
+function upsertHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: number,
+  admits?: (eb: HitExpressions) => Expression<SqlBool>,
+) {
+  const windowEndedBefore = now - windowMs;
+  return db.kysely
+    .insertInto("auth_limits")
+    .values({ key, window_started_at: now, count: 1, last_at: now })
+    .onConflict((oc) => {
+      const update = oc.column("key").doUpdateSet((eb) => {
+        const isNewWindow = eb("auth_limits.window_started_at", "<=", windowEndedBefore);
+        return {
+          count: eb
+            .case()
+            .when(isNewWindow)
+            .then(1)
+            .else(eb("auth_limits.count", "+", 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(isNewWindow)
+            .then(now)
+            .else(eb.ref("auth_limits.window_started_at"))
+            .end(),
+          last_at: now,
+        };
+      });
+      return admits ? update.where(admits) : update;
+    });
 }
 
 /** Gives a slot back (a password check that succeeded does not count against the limit). */
@@ -92,30 +117,7 @@ export async function countLimitHit(
   windowMs: number,
   now: number,
 ): Promise<{ hits: number; windowStartedAt: number }> {
-  const windowEndedBefore = now - windowMs;
-  const row = await db.kysely
-    .insertInto("auth_limits")
-    .values({ key, window_started_at: now, count: 1, last_at: now })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => {
-        const isNewWindow = eb("auth_limits.window_started_at", "<=", windowEndedBefore);
-        return {
-          count: eb
-            .case()
-            .when(isNewWindow)
-            .then(1)
-            .else(eb("auth_limits.count", "+", 1))
-            .end(),
-          window_started_at: eb
-            .case()
-            .when(isNewWindow)
-            .then(now)
-            .else(eb.ref("auth_limits.window_started_at"))
-            .end(),
-          last_at: now,
-        };
-      }),
-    )
+  const row = await upsertHit(db, key, windowMs, now)
     .returning(["count", "window_started_at"])
     .executeTakeFirstOrThrow();
   // PostgreSQL answers int8 columns as strings.

@@ -1,24 +1,9 @@
 // One round of the reminder scheduler in a process of its own, on the database and SMTP server
 // given as JSON in argv[2] ({ database, smtpUrl, publicUrl, secret, now }), straight from the
-// TypeScript sources (the hook maps their `.js` imports to the `.ts` files). Two of these at once
+// TypeScript sources (ts-sources.mjs maps their `.js` imports to the `.ts` files). Two of these at once
 // are two server processes racing for the same reminders; a later one is the server restarted.
 // Prints the number of digests it sent.
-import { existsSync } from "node:fs";
-import { registerHooks } from "node:module";
-import { fileURLToPath } from "node:url";
-
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier.startsWith(".") && specifier.endsWith(".js") && context.parentURL) {
-      const url = new URL(specifier, context.parentURL);
-      const ts = new URL(url.href.replace(/\.js$/, ".ts"));
-      if (!existsSync(fileURLToPath(url)) && existsSync(fileURLToPath(ts))) {
-        return next(ts.href, context);
-      }
-    }
-    return next(specifier, context);
-  },
-});
+import "./ts-sources.mjs";
 
 const options = JSON.parse(process.argv[2]);
 const { openDatabase } = await import("../../src/db/database.ts");

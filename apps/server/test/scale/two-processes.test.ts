@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import { randomId } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, tallyAnswers } from "../helpers/client.js";
 import { newOpId } from "../helpers/factories.js";
+import { startServerChild, stopServerChild } from "../helpers/server-child-process.js";
 import { dialect, freePort, startTestServer, type TestServer } from "../helpers/test-server.js";
 import { signUpVerified } from "../helpers/users.js";
 
@@ -13,8 +14,6 @@ import { signUpVerified } from "../helpers/users.js";
 // machine is not enough. A client's requests are split between them as a load balancer would;
 // the limits, the change feed and the batch route must not notice. (SQLite: one process owns
 // its database file, so this runs on PostgreSQL only.)
-
-const CHILD = new URL("../helpers/server-child.mjs", import.meta.url).pathname;
 
 let server: TestServer;
 let other: { url: string; child: ChildProcess; dataDir: string };
@@ -36,19 +35,7 @@ async function startOtherProcess(): Promise<typeof other> {
     BETTER_AUTH_SECRET: secret,
     TRUST_PROXY: "1",
   };
-  const child = spawn(
-    process.execPath,
-    ["--conditions=@mnemo/source", CHILD, JSON.stringify(env)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the second server exited (${code})`)));
-  });
+  const child = await startServerChild(env);
   return { url: `http://127.0.0.1:${port}`, child, dataDir };
 }
 
@@ -71,9 +58,7 @@ describe.runIf(dialect === "postgres")("two server processes on one PostgreSQL d
   }, 60_000);
   afterAll(async () => {
     if (other) {
-      const exited = new Promise((resolve) => other.child.once("exit", resolve));
-      other.child.kill("SIGTERM");
-      await exited;
+      await stopServerChild(other.child);
       rmSync(other.dataDir, { recursive: true, force: true });
     }
     await server?.close();

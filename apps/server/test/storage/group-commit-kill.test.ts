@@ -1,24 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { TestClient } from "../helpers/client.js";
+import { startServerChild, stopServerChild } from "../helpers/server-child-process.js";
 import { dialect, freePort } from "../helpers/test-server.js";
 
 // SQLite's group commit (db/user-write.ts) answers a write only after the COMMIT of its group:
 // a server killed while reviews pour in at 10 connections has every review it answered with
 // 200 in the database when it starts again, and none twice.
 
-const CHILD = fileURLToPath(new URL("../helpers/server-child.mjs", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "mnemo-group-kill-"));
 const file = join(dataDir, "mnemo.sqlite");
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const env = {
+function startServer(port: number): Promise<ChildProcess> {
+  return startServerChild({
     NODE_ENV: "test",
     HOST: "127.0.0.1",
     PORT: String(port),
@@ -26,31 +25,13 @@ async function startServer(port: number): Promise<ChildProcess> {
     DATA_DIR: dataDir,
     DATABASE_URL: file,
     BETTER_AUTH_SECRET: "group-commit-kill-test-secret-0123456789",
-  };
-  const child = spawn(
-    process.execPath,
-    ["--conditions=@mnemo/source", CHILD, JSON.stringify(env)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
   });
-  return child;
 }
 
 let server: ChildProcess | null = null;
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGKILL");
-    await exited;
-  }
+  if (server) await stopServerChild(server, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -88,9 +69,7 @@ describe.runIf(dialect === "sqlite")("group commit, server killed mid-load", () 
       }
     };
     await Promise.all(Array.from({ length: 10 }, connection));
-    if (server.exitCode === null && server.signalCode === null) {
-      await new Promise((resolve) => server?.once("exit", resolve));
-    }
+    await stopServerChild(server, "SIGKILL");
 
     server = await startServer(port);
     try {
@@ -113,9 +92,7 @@ describe.runIf(dialect === "sqlite")("group commit, server killed mid-load", () 
       const read = await client.get(`/api/memos/${memoId}`);
       expect(read.body.memo.reviewCount).toBeGreaterThanOrEqual(answered.length);
     } finally {
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
+      await stopServerChild(server);
     }
   }, 60_000);
 });

@@ -30,8 +30,8 @@ import {
 import {
   buildScenarios,
   COST_GROWTH_KEYS,
-  costGrowthScenarios,
   MANY_USERS_KEYS,
+  otherUserScenarios,
 } from "./lib/scenarios.mjs";
 import { searchVocabulary, seedMemos } from "./lib/seed-memos.mjs";
 import { findFreePort, ServerProcess, startScriptNodeFlags } from "./lib/server-process.mjs";
@@ -128,6 +128,23 @@ async function measure(scenario) {
 
 /** What every start of the server gets, a scenario's own environment over it (PostgreSQL's URL). */
 let baseEnv = {};
+
+/**
+ * Measures each scenario on a server started with its environment; a scenario that fails keeps
+ * its error and the rest run on, unless the server died. `beforeRestart` as for restartForEnv.
+ */
+async function measureAll(scenarios, beforeRestart = () => {}) {
+  for (const scenario of scenarios) {
+    try {
+      await restartForEnv(scenario.serverEnv ?? {}, beforeRestart);
+      scenario.result = await measure(scenario);
+    } catch (error) {
+      scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      step(`  could not run: ${scenario.error}`);
+      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
+    }
+  }
+}
 
 /**
  * Restarts the server (same data, port and node flags) when a scenario needs another
@@ -264,16 +281,7 @@ async function measurePostgres(scenarios) {
     });
     server.env = {};
     await restartForEnv({});
-    for (const scenario of scenarios) {
-      try {
-        await restartForEnv(scenario.serverEnv ?? {});
-        scenario.result = await measure(scenario);
-      } catch (error) {
-        scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
-        step(`  could not run: ${scenario.error}`);
-        if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
-      }
-    }
+    await measureAll(scenarios);
     await server.stop();
     return { copy, scenarios };
   } finally {
@@ -358,6 +366,8 @@ async function main() {
   const idleRssMB = server.rssMB();
   step(`healthy after ${coldStartMs.toFixed(0)} ms; idle RSS ${idleRssMB?.toFixed(1)} MB`);
 
+  const smallUserScenarios = () =>
+    buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words });
   /** Every load scenario, made afresh for each engine (their counters start again). */
   const allScenarios = () => {
     const list = buildScenarios({ client, ...seeded, searchWords: words });
@@ -368,13 +378,13 @@ async function main() {
       0,
       ...fsrsScenarios({ client, ...fsrsSeeded }),
       ...(smallSeeded
-        ? costGrowthScenarios(
-            buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words }),
-            SMALL_MEMOS,
-            WITH_MANY_USERS
-              ? { keys: [...new Set([...COST_GROWTH_KEYS, ...MANY_USERS_KEYS])] }
-              : undefined,
-          )
+        ? otherUserScenarios(smallUserScenarios(), {
+            keys: WITH_MANY_USERS
+              ? [...new Set([...COST_GROWTH_KEYS, ...MANY_USERS_KEYS])]
+              : COST_GROWTH_KEYS,
+            prefix: "small",
+            label: `user with ${SMALL_MEMOS.toLocaleString("en")} memos`,
+          })
         : []),
     );
     return list;
@@ -383,19 +393,10 @@ async function main() {
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;
-  for (const scenario of scenarios) {
-    try {
-      await restartForEnv(scenario.serverEnv ?? {}, () => {
-        defaultPeakRssMB ??= server.peakRssMB();
-      });
-      scenario.result = await measure(scenario);
-    } catch (error) {
-      scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      step(`  could not run: ${scenario.error}`);
-      if (!server.pid) throw new Error(`the server died:\n${server.tail()}`);
-    }
-    byKey[scenario.key] = scenario;
-  }
+  await measureAll(scenarios, () => {
+    defaultPeakRssMB ??= server.peakRssMB();
+  });
+  for (const scenario of scenarios) byKey[scenario.key] = scenario;
   for (const scenario of scenarios) {
     const base = byKey[scenario.baseline]?.result;
     if (scenario.result && base) scenario.ratio = scenario.result.reqPerSec / base.reqPerSec;
@@ -497,22 +498,13 @@ async function main() {
     });
     step(`  seeded ${many.memos.toLocaleString("en")} memos in ${(many.ms / 1000).toFixed(0)} s`);
     await server.start();
-    const again = costGrowthScenarios(
-      buildScenarios({ client: smallClient, ...smallSeeded, searchWords: words }),
-      SMALL_MEMOS,
-      { keys: MANY_USERS_KEYS },
-    ).map((scenario) => ({
-      ...scenario,
-      key: scenario.key.replace(/^small_/, "many_"),
-      name: `${scenario.name}, ${MANY_USERS.toLocaleString("en")} such users`,
-    }));
+    const again = otherUserScenarios(smallUserScenarios(), {
+      keys: MANY_USERS_KEYS,
+      prefix: "many",
+      label: `user with ${SMALL_MEMOS.toLocaleString("en")} memos, ${MANY_USERS.toLocaleString("en")} such users`,
+    });
+    await measureAll(again);
     for (const scenario of again) {
-      try {
-        scenario.result = await measure(scenario);
-      } catch (error) {
-        scenario.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
-        step(`  could not run: ${scenario.error}`);
-      }
       byKey[scenario.key] = scenario;
       scenarios.push(scenario);
     }

@@ -240,16 +240,17 @@ export const COST_GROWTH_KEYS = [
 ];
 
 /**
- * The cost growth scenarios: the same requests as the main user's, made by a user with
- * `memoCount` memos (`scenarios` built for that user), under keys `small_<key>`.
+ * The same requests as the main user's (`scenarios` built for another user), those of `keys`,
+ * under keys `<prefix>_<key>` and names ending in `label`: the cost growth runs (`small_`) and
+ * the many-users runs (`many_`).
  */
-export function costGrowthScenarios(scenarios, memoCount, { keys = COST_GROWTH_KEYS } = {}) {
+export function otherUserScenarios(scenarios, { keys, prefix, label }) {
   return scenarios
     .filter((scenario) => keys.includes(scenario.key))
     .map((scenario) => ({
       ...scenario,
-      key: `small_${scenario.key}`,
-      name: `${scenario.name}, user with ${memoCount.toLocaleString("en")} memos`,
+      key: `${prefix}_${scenario.key}`,
+      name: `${scenario.name}, ${label}`,
     }));
 }
 

@@ -12,7 +12,7 @@ import {
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
-import { startSqliteCheckpointer } from "./sqlite-checkpointer.js";
+import { startSqliteCheckpointer, WRITER_AUTOCHECKPOINT_FRAMES } from "./sqlite-checkpointer.js";
 import { StorageUnavailableError } from "./storage-errors.js";
 
 export type DialectKind = "sqlite" | "postgres";
@@ -227,11 +227,16 @@ export function openDatabase(database: Config["database"]): Db {
     };
   }
   const identity = fileIdentity(database.file);
-  // Most checkpoint work runs on a worker thread; the commit that crosses SQLite's 1000-page
-  // mark then finds the pages already copied and only finishes the job (resetting the WAL).
-  const checkpointer = startSqliteCheckpointer(database.file, (message) =>
-    process.emitWarning(`SQLite checkpoint failed: ${message}`),
-  );
+  // Checkpoints run on a worker thread, and the writer finishes them between requests (see
+  // sqlite-checkpointer.ts); SQLite's own, inside a commit, only when the WAL grows past that.
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_FRAMES}`);
+  const checkpointer = startSqliteCheckpointer(database.file, {
+    onError: (message) => process.emitWarning(`SQLite checkpoint failed: ${message}`),
+    finish: () => {
+      // Not inside a transaction of a request that awaits something else than the database.
+      if (!sqlite.inTransaction) sqlite.pragma("wal_checkpoint(PASSIVE)");
+    },
+  });
   return {
     kysely,
     kind: "sqlite",

@@ -215,6 +215,17 @@ export interface FolderReviewQuarterCountsTable {
   passed: number;
 }
 
+/**
+ * Per user and folder, its memos and how many of them are completed; kept by triggers on memos
+ * (migration 20261204T0000-folder-memo-counts).
+ */
+export interface FolderMemoCountsTable {
+  user_id: string;
+  folder_id: string;
+  memos: number;
+  completed: number;
+}
+
 /** A user's reminder digest of one local day, claimed before it is sent (at most one a day). */
 export interface ReminderSendsTable {
   user_id: string;
@@ -343,6 +354,7 @@ export interface AppTables {
   readiness_checks: ReadinessChecksTable;
   review_quarter_counts: ReviewQuarterCountsTable;
   folder_review_quarter_counts: FolderReviewQuarterCountsTable;
+  folder_memo_counts: FolderMemoCountsTable;
   reminder_sends: ReminderSendsTable;
   memo_search: MemoSearchTable;
   memo_tags: MemoTagsTable;

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import {
   memoSummaryColumns,
   type StoredMemoSummary,
@@ -91,19 +91,26 @@ export async function selectMostDueMemos(
 }
 
 /**
- * How many memos the home review list holds (all pages): a COUNT over the same rule as the scans
- * (a home repetition value of a folder on home, the same filter).
+ * How many memos the home review list holds (all pages), by the same rule as the scans: the memos
+ * of the folders on home, less the completed ones of folders with the completion feature. Read
+ * from the per-folder counts the triggers keep (`folder_memo_counts`), so it costs a row per
+ * folder, not a row per memo.
  */
-export async function countHomeMemos(
-  db: Kysely<Database>,
-  userId: string,
-  homeRvs: readonly number[],
-  filter: HomeMemoFilter = {},
-): Promise<number> {
-  if (homeRvs.length === 0) return 0;
-  const row = await scopedHomeMemos(db, userId, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("home_rv", "in", homeRvs)
+export async function countHomeMemos(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("folder_memo_counts as c")
+    .innerJoin("folders as f", (join) =>
+      join.onRef("f.user_id", "=", "c.user_id").onRef("f.id", "=", "c.folder_id"),
+    )
+    .select(
+      sql<
+        number | string | null
+      >`sum(c.memos - case when f.enable_completion_feature = 1 then c.completed else 0 end)`.as(
+        "count",
+      ),
+    )
+    .where("c.user_id", "=", userId)
+    .where("f.show_at_home_review_list", "=", 1)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -62,7 +62,7 @@ export async function listHomeReviewPage(
     memos.length > query.limit && last
       ? encodeOpaqueCursor({ v: 1, a: start.asOf, s: last.repetitionScore, id: last.id })
       : null;
-  const total = await countHomeMemos(db, userId, values, filter);
+  const total = await countHomeMemos(db, userId);
   return { memos: page, nextCursor, total };
 }
 

@@ -219,6 +219,42 @@ describe("start-up (issue 12 §5)", () => {
     30_000,
   );
 
+  it("opens the login page, signed out, without the offline layer, its strings asked for beside the app's script", async () => {
+    const { page, problems } = await newPage(stack.browser, {
+      viewport: "phone",
+      lang: "en",
+      baseURL: stack.server.url,
+      serviceWorkers: "block",
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/assets/")) scripts.push(path);
+    });
+    await page.goto("/login");
+    await page.getByText(tr("en", "app.tagline"), { exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    // Nobody to sync: the offline layer (Dexie, the outbox, zod) is not fetched (it was, only to
+    // stop a sync that never ran).
+    expect(scripts.filter((path) => /\/(offline-api|cache|zod)-[\w-]+\.js$/.test(path))).toEqual(
+      [],
+    );
+    // The strings were asked for by public/theme.js's preload (a link, not the app's fetch, which
+    // runs only once the app's script has run), and that one request served i18n.ts's fetch.
+    const initiators = await page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => entry.name.includes("/assets/i18n/"))
+        .map((entry) => entry.initiatorType),
+    );
+    expect(initiators).toEqual(["link"]);
+    expect(scripts.filter((path) => path.startsWith("/assets/i18n/"))).toEqual([
+      "/assets/i18n/en.json",
+    ]);
+    // (The console's one line is /api/me's 401: nobody is signed in.)
+    expect(problems.filter((p) => p.kind === "pageerror")).toEqual([]);
+    expect(problems.filter((p) => /preload/i.test(p.text ?? ""))).toEqual([]);
+  }, 30_000);
+
   it("downloads the account in a worker, so the page's main thread makes no change-feed request", async () => {
     const { page, problems } = await signedInPage("desktop", "en", MEMO_COUNT);
     const workers: string[] = [];

@@ -29,4 +29,12 @@
     lang = preferred.includes("en") && !preferred.includes("ko") ? "en" : "ko";
   }
   document.documentElement.lang = lang;
+  // The strings of that language (src/i18n/i18n.ts fetches them once the app's script runs):
+  // asked for now, beside the script, not after it.
+  const strings = document.createElement("link");
+  strings.rel = "preload";
+  strings.as = "fetch";
+  strings.crossOrigin = "anonymous";
+  strings.href = `/assets/i18n/${lang}.json`;
+  document.head.appendChild(strings);
 }

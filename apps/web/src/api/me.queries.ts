@@ -4,7 +4,7 @@ import {
   type UpdateMeInput,
   type User,
 } from "@mnemo/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, isNetworkError } from "./client";
 
 /**
@@ -74,12 +74,27 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/** The device's copy of the user when it is fresh enough to open the app with, else null. */
+function freshCachedMe(): CachedMe | null {
+  const cached = readCachedMe();
+  return cached && cacheFreshness(cached, Date.now()) === "SUCCESS" ? cached : null;
+}
+
+/**
+ * Asks for the user at start-up, before the strings and the first screen have loaded, when the
+ * device has no fresh copy (then `useMe` waits for it; with one, `useMe` opens the app from it).
+ * The start-up gate's request then runs beside those loads instead of after them.
+ */
+export function prefetchMe(client: QueryClient): void {
+  if (freshCachedMe()) return;
+  void client.prefetchQuery({ queryKey: meKeys.all, queryFn: fetchMe, retry: false });
+}
+
 export function useMe() {
   // PRODUCT.md › Client and server: the current user comes from the local cache while it is fresh
   // (SUCCESS), so the app opens without waiting for the network; it is still refetched in the
   // background. A stale or missing copy (NEED_FETCH, FAIL) is fetched first.
-  const cached = readCachedMe();
-  const isFresh = cacheFreshness(cached, Date.now()) === "SUCCESS";
+  const cached = freshCachedMe();
   // Refetched when the tab comes back, so a logout in another tab is noticed here too.
   return useQuery({
     queryKey: meKeys.all,
@@ -87,7 +102,7 @@ export function useMe() {
     staleTime: 60_000,
     retry: false,
     refetchOnWindowFocus: true,
-    ...(cached && isFresh && { initialData: cached.me, initialDataUpdatedAt: cached.cachedAt }),
+    ...(cached && { initialData: cached.me, initialDataUpdatedAt: cached.cachedAt }),
   });
 }
 

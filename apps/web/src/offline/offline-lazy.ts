@@ -15,6 +15,11 @@ export function loadOffline(): Promise<Offline> {
   return loading;
 }
 
+/** The offline layer when something already loaded it, else null (nothing of it runs). */
+export function loadedOffline(): Promise<Offline> | null {
+  return loading;
+}
+
 function deferred() {
   let resolve: (offline: Offline) => void = () => undefined;
   const promise = new Promise<Offline>((done) => {

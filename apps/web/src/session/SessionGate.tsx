@@ -7,7 +7,12 @@ import { invalidateCachedLists } from "../api/cached-lists";
 import { errorCodeOf } from "../api/client";
 import { forgetCachedMe, meKeys, useMe } from "../api/me.queries";
 import { setLanguage } from "../i18n/i18n";
-import { closeOfflineCache, loadOffline, openOfflineCache } from "../offline/offline-lazy";
+import {
+  closeOfflineCache,
+  loadedOffline,
+  loadOffline,
+  openOfflineCache,
+} from "../offline/offline-lazy";
 import { showAlert } from "../overlays/alert";
 import { MeContext, useOptionalMe } from "./me-context";
 import { StartupIndicator } from "./StartupIndicator";
@@ -40,7 +45,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) {
       closeOfflineCache();
-      void loadOffline().then((layer) => layer.stopSync());
+      // Only a loaded layer can be syncing: a signed-out start (the login page) loads none of it.
+      void loadedOffline()?.then((layer) => layer.stopSync());
       return;
     }
     void openOfflineCache(userId, userName).then((layer) => layer.startSync(userId, userName));

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
@@ -9,7 +10,7 @@ import {
   SqliteDialect,
   type Transaction,
 } from "kysely";
-import pg from "pg";
+import type PgModule from "pg";
 import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 import { startSqliteCheckpointer, WRITER_AUTOCHECKPOINT_FRAMES } from "./sqlite-checkpointer.js";
@@ -78,12 +79,22 @@ function openSqliteBulkReader(file: string): BulkReader {
 // pg returns int8 (bigint) as strings to avoid precision loss; our int8 columns hold epoch
 // milliseconds and counters, far below 2^53, so they are read as numbers here, once.
 const INT8_OID = 20;
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-};
+function pgTypes(pg: typeof PgModule) {
+  return {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === INT8_OID
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+  };
+}
+
+/**
+ * pg, loaded only for a PostgreSQL database: a server on SQLite does not keep its ~2 MB of heap
+ * (issue 14 › idle RSS). Synchronous, as openDatabase is; pg is a CommonJS package.
+ */
+function loadPg(): typeof PgModule {
+  return createRequire(import.meta.url)("pg") as typeof PgModule;
+}
 
 /** How long one SQLite statement waits for another connection's lock, blocking the event loop. */
 const SQLITE_BUSY_TIMEOUT_MS = 20;
@@ -169,7 +180,8 @@ function checkSqliteFileIdentity(file: string, opened: string | null): void {
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
 export function openDatabase(database: Config["database"]): Db {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes });
+    const pg = loadPg();
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes(pg) });
     // A connection the server drops (restart, failover, a proxy reset) must not crash the
     // process. pg-pool listens for errors only on idle connections; one cut while checked out
     // emits "error" on its Client with no listener, which Node turns into an uncaught

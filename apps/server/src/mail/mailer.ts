@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import { noteMailFailure } from "./mail-failures.js";
 
@@ -42,19 +42,37 @@ export function createMailer(mail: Config["mail"], log: Pick<FastifyBaseLogger, 
   return notingFailures(createTransportMailer(mail, log));
 }
 
+/**
+ * nodemailer (~7 MB of heap) loads with the first mail, not at start (issue 14 › idle RSS); a
+ * failed load fails that send, and the next one tries again.
+ */
+function lazyTransport(make: (nodemailer: typeof import("nodemailer")["default"]) => Transporter) {
+  let transport: Promise<Transporter> | null = null;
+  return (): Promise<Transporter> => {
+    transport ??= import("nodemailer").then((module) => make(module.default));
+    transport.catch(() => {
+      transport = null;
+    });
+    return transport;
+  };
+}
+
 function createTransportMailer(mail: Config["mail"], log: Pick<FastifyBaseLogger, "info">): Mailer {
-  if (mail.smtpUrl) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+  const { smtpUrl } = mail;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: mail.from, ...message });
+        await (await transport()).sendMail({ from: mail.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: mail.from, ...message });
+      const info = await (await transport()).sendMail({ from: mail.from, ...message });
       mkdirSync(mail.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, MAX_NAME_ADDRESS);
       const file = join(mail.outboxDir, `${Date.now()}-${safeTo}.eml`);

@@ -1,10 +1,8 @@
 import type { ExportFormat } from "@mnemo/domain";
 import type { Db } from "../../db/database.js";
 import type { ServiceDeps } from "../../deps.js";
-import { apkgArchive } from "./apkg-archive.js";
 import { selectExportFolders } from "./export.repo.js";
-import { markdownArchive } from "./markdown-archive.js";
-import { type ExportSource, mnemoArchive } from "./mnemo-archive.js";
+import type { ExportSource } from "./mnemo-archive.js";
 
 // Export (issue 11 §3, PRODUCT.md › Export): everything of the user as one download, made while
 // it is sent. The archive is an async generator of zip bytes that reads a page of memos only
@@ -25,16 +23,29 @@ export interface ExportArchive {
  */
 export const exportCounts = { running: 0, finished: 0, stopped: 0 };
 
+type ArchiveWriter = (source: ExportSource) => AsyncGenerator<Uint8Array>;
+
 /**
- * The archive `write` makes from `source`, read on a connection of its own (Db.openBulkReader)
- * opened at the first pull and closed when the archive ends or stops, and counted in
- * {@link exportCounts}.
+ * The archive writers, loaded with the first export of their kind, not at start: with their zip,
+ * Markdown and YAML libraries they are heap an idle server does not need (issue 14 › idle RSS).
+ */
+const archiveWriters: Record<ExportFormat, () => Promise<ArchiveWriter>> = {
+  mnemo: () => import("./mnemo-archive.js").then((module) => module.mnemoArchive),
+  markdown: () => import("./markdown-archive.js").then((module) => module.markdownArchive),
+  apkg: () => import("./apkg-archive.js").then((module) => module.apkgArchive),
+};
+
+/**
+ * The archive of `format` made from `source`, read on a connection of its own
+ * (Db.openBulkReader) opened at the first pull and closed when the archive ends or stops, and
+ * counted in {@link exportCounts}.
  */
 async function* counted(
   db: Db,
   source: Omit<ExportSource, "db">,
-  write: (source: ExportSource) => AsyncGenerator<Uint8Array>,
+  format: ExportFormat,
 ): AsyncGenerator<Uint8Array> {
+  const write = await archiveWriters[format]();
   const reader = db.openBulkReader();
   exportCounts.running += 1;
   let isFinished = false;
@@ -73,19 +84,19 @@ export async function exportArchive(
       return {
         fileName: `mnemo-${stamp}.zip`,
         contentType: "application/zip",
-        chunks: counted(deps.db, source, mnemoArchive),
+        chunks: counted(deps.db, source, "mnemo"),
       };
     case "markdown":
       return {
         fileName: `mnemo-${stamp}-markdown.zip`,
         contentType: "application/zip",
-        chunks: counted(deps.db, source, markdownArchive),
+        chunks: counted(deps.db, source, "markdown"),
       };
     case "apkg":
       return {
         fileName: `mnemo-${stamp}.apkg`,
         contentType: "application/octet-stream",
-        chunks: counted(deps.db, source, apkgArchive),
+        chunks: counted(deps.db, source, "apkg"),
       };
   }
 }

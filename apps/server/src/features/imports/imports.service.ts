@@ -5,8 +5,6 @@ import { isStorageUnavailable } from "../../db/storage-errors.js";
 import type { ServiceDeps } from "../../deps.js";
 import { type PeriodicJob, startPeriodicJob } from "../../periodic-job.js";
 import type { FormatReader, ImportFile } from "./formats/format-reader.js";
-import { formatReaders } from "./formats/index.js";
-import { listZipEntries, looksLikeZip } from "./formats/zip.js";
 import { writeImportBundle } from "./import-writer.js";
 import {
   failAbandonedImports,
@@ -70,13 +68,17 @@ export async function startImport(
   user: { id: string; name: string },
   bytes: Uint8Array,
   log: FastifyBaseLogger,
-  readers: readonly FormatReader[] = formatReaders,
+  readers?: readonly FormatReader[],
 ): Promise<StartedImport> {
+  // The readers and their libraries (zip, Markdown, YAML, SQLite files) load with the first
+  // import, not at start (issue 14 › idle RSS).
+  const { formatReaders } = await import("./formats/index.js");
+  const { listZipEntries, looksLikeZip } = await import("./formats/zip.js");
   const file: ImportFile = {
     bytes,
     zipEntryNames: looksLikeZip(bytes) ? listZipEntries(bytes) : null,
   };
-  const reader = pickReader(file, readers);
+  const reader = pickReader(file, readers ?? formatReaders);
   const job: ImportJob = {
     id: randomId(),
     status: "running",

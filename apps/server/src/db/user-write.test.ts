@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialect, startTestServer, type TestServer } from "../../test/helpers/test-server.js";
 import { signUpVerified } from "../../test/helpers/users.js";
 import type { Database } from "./schema.js";
-import { userWrite } from "./user-write.js";
+import { inOneWrite, userWrite } from "./user-write.js";
 
 // userWrite's promises: each write gets its own seq and its own outcome, and one that fails
 // leaves nothing behind, whether it ran alone or in a group (SQLite's group commit).
@@ -88,5 +88,56 @@ describe("userWrite", () => {
       // Made in the same turn of the event loop, they shared one transaction (one COMMIT).
       expect(new Set(seen.map((write) => write.trx)).size).toBe(1);
     }
+  });
+
+  it("joins the writes made in one inOneWrite, one after another, into one transaction on SQLite", async () => {
+    const seen: Transaction<Database>[] = [];
+    const insertFolder = (batchDeps: ReturnType<typeof deps>, id: string, fails = false) =>
+      userWrite(batchDeps, userId, async (trx, write) => {
+        await trx
+          .insertInto("folders")
+          .values({
+            user_id: userId,
+            id,
+            title: id,
+            created_at: write.now,
+            updated_at: write.now,
+            seq: write.seq,
+          })
+          .execute();
+        seen.push(trx);
+        if (fails) throw new Error(`${id} failed (test)`);
+        return write.seq;
+      });
+    const outcomes = await inOneWrite(deps(), userId, async (batchDeps) => {
+      const answers: (number | string)[] = [];
+      for (const [id, fails] of [
+        ["batchFirst0000000001", false],
+        ["batchFails0000000001", true],
+        ["batchLast00000000001", false],
+      ] as const) {
+        // One after another, each awaited: as the sync batch applies its ops.
+        answers.push(
+          await insertFolder(batchDeps, id, fails).catch((error: Error) => error.message),
+        );
+      }
+      return answers;
+    });
+    expect(outcomes[1]).toBe("batchFails0000000001 failed (test)");
+    expect(await folderExists("batchFirst0000000001")).toBe(true);
+    expect(await folderExists("batchFails0000000001")).toBe(false);
+    expect(await folderExists("batchLast00000000001")).toBe(true);
+    const [first, , last] = outcomes as number[];
+    expect(Number(last)).toBeGreaterThan(Number(first));
+    // SQLite: one transaction, one COMMIT; PostgreSQL: each write on its own.
+    expect(new Set(seen).size).toBe(dialect === "sqlite" ? 1 : 3);
+
+    // Deps kept past the batch write alone again.
+    let kept: ReturnType<typeof deps> | null = null;
+    await inOneWrite(deps(), userId, async (batchDeps) => {
+      kept = batchDeps;
+    });
+    expect(await insertFolder(kept ?? deps(), "batchAfter0000000001")).toBeGreaterThan(0);
+    expect(await folderExists("batchAfter0000000001")).toBe(true);
   });
 });

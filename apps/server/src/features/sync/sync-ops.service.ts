@@ -1,6 +1,7 @@
 import type { SyncOp, SyncOpResult } from "@mnemo/domain";
 import { AppError, syncOpSchema } from "@mnemo/domain";
 import type { FastifyBaseLogger } from "fastify";
+import { inOneWrite } from "../../db/user-write.js";
 import type { ServiceDeps } from "../../deps.js";
 import { errorStatus } from "../../http/error-status.js";
 import { parseInput } from "../../http/validate.js";
@@ -98,15 +99,26 @@ function isRefusal(error: unknown): error is AppError {
 
 /**
  * Applies a client's changes in order, each as its single route would (same service function,
- * so the same rules, idempotency by opId and answers) in a transaction of its own, so a refused
- * op undoes nothing of the others. Each op is validated here, on its own: one that fails its
- * schema is refused with VALIDATION_FAILED.
+ * so the same rules, idempotency by opId and answers) in a savepoint of its own, so a refused
+ * op undoes nothing of the others; on SQLite the whole batch is one transaction (inOneWrite).
+ * Each op is validated here, on its own: one that fails its schema is refused with
+ * VALIDATION_FAILED.
  *
  * An unexpected failure (anything a route would answer with a 5xx) is logged as the error
  * handler logs it and stops the batch: that op and every later one are answered
  * `not-attempted`, for the client to send again later.
  */
 export async function applySyncOps(
+  deps: Deps,
+  user: { id: string; name: string },
+  ops: ReadonlyArray<{ opId: string; kind: string }>,
+  log: Pick<FastifyBaseLogger, "error">,
+): Promise<SyncOpResult[]> {
+  // One COMMIT for the whole batch on SQLite; each op still in a savepoint of its own.
+  return inOneWrite(deps, user.id, (batchDeps) => applyInOrder(batchDeps, user, ops, log));
+}
+
+async function applyInOrder(
   deps: Deps,
   user: { id: string; name: string },
   ops: ReadonlyArray<{ opId: string; kind: string }>,

@@ -31,21 +31,29 @@ export const WRITER_AUTOCHECKPOINT_FRAMES = 20_000;
 // The worker is plain CommonJS evaluated from this string, so it runs the same from the
 // TypeScript sources (tests) and from dist (npm start) without a separate file to resolve.
 // After each pass that copied pages it flushes the database file itself: the writer's finishing
-// checkpoint then syncs only the last pages, not every page copied since the last finish.
+// checkpoint then syncs only the last pages, not every page copied since the last finish. It
+// asks the writer to finish only when the WAL is long and nearly all copied, once per length of
+// the WAL, so an idle server gets no message (it was told every 100 ms).
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { fdatasyncSync, openSync } = require("node:fs");
 const Database = require(workerData.driverPath);
+const { atFrames, maxLeftFrames } = workerData.thresholds;
 const db = new Database(workerData.file);
 db.pragma("busy_timeout = 5000");
 const file = openSync(workerData.file, "r");
 let copied = 0;
+let asked = 0;
 const timer = setInterval(() => {
   try {
     const [{ log, checkpointed }] = db.pragma("wal_checkpoint(PASSIVE)");
     if (checkpointed > 0 && checkpointed !== copied) fdatasyncSync(file);
     copied = checkpointed;
-    if (log > 0) parentPort.postMessage({ log, checkpointed });
+    // Once per length of the WAL: an idle server, whose WAL does not change, hears nothing.
+    if (log >= atFrames && log - checkpointed <= maxLeftFrames && log !== asked) {
+      asked = log;
+      parentPort.postMessage("finish");
+    }
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
@@ -62,20 +70,6 @@ export interface SqliteCheckpointer {
   stop(): Promise<void>;
 }
 
-/** What the worker reports after a pass: frames in the WAL, and how many are in the file. */
-interface CheckpointPass {
-  log: number;
-  checkpointed: number;
-}
-
-/** Whether the writer should finish the checkpoint now: a long WAL, nearly all copied. */
-function shouldFinishCheckpoint(
-  { log, checkpointed }: CheckpointPass,
-  { atFrames, maxLeftFrames }: FinishThresholds,
-): boolean {
-  return log >= atFrames && log - checkpointed <= maxLeftFrames;
-}
-
 /**
  * Copies the SQLite write-ahead log into the database file from a worker thread with its own
  * connection (PASSIVE checkpoints, which never block a writer), every 100 ms. SQLite otherwise
@@ -85,7 +79,7 @@ function shouldFinishCheckpoint(
  *
  * The writer still has to finish: a checkpoint that ends with every frame copied lets the next
  * write start the WAL over, and only the writer can end one while it writes. `finish` runs it on
- * the writer's connection when a pass left at most a few hundred frames to copy, between
+ * the writer's connection when a pass left a few hundred frames or fewer to copy, between
  * requests, not inside a commit. Measured at 100,000 memos and 10 connections: a finish takes
  * ~5 ms (its fsyncs), and at 1000 frames the writer finished 8 times a second; at 8000, twice.
  */
@@ -104,21 +98,19 @@ export function startSqliteCheckpointer(
   const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { file, driverPath, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { file, driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, thresholds },
     // It holds one connection and a timer: a small heap keeps the thread's memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
   });
-  worker.on("message", (message: { error?: string } & Partial<CheckpointPass>) => {
-    if (message.error) onError(message.error);
-    else if (message.log !== undefined && message.checkpointed !== undefined) {
-      const pass = { log: message.log, checkpointed: message.checkpointed };
-      if (shouldFinishCheckpoint(pass, thresholds)) {
-        try {
-          finish();
-        } catch (error) {
-          onError(String(error));
-        }
-      }
+  worker.on("message", (message: "finish" | { error?: string }) => {
+    if (message !== "finish") {
+      if (message.error) onError(message.error);
+      return;
+    }
+    try {
+      finish();
+    } catch (error) {
+      onError(String(error));
     }
   });
   worker.on("error", (error) => onError(String(error)));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialect, startTestServer, type TestServer } from "../../test/helpers/test-server.js";
 import { signUpVerified } from "../../test/helpers/users.js";
 import type { Database } from "./schema.js";
-import { inOneWrite, userWrite } from "./user-write.js";
+import { inOneWrite, userWrite, type WriteDeps } from "./user-write.js";
 
 // userWrite's promises: each write gets its own seq and its own outcome, and one that fails
 // leaves nothing behind, whether it ran alone or in a group (SQLite's group commit).
@@ -30,33 +30,46 @@ async function folderExists(id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** What a test write saw: its folder, seq and transaction. */
+interface SeenWrite {
+  id: string;
+  seq: number;
+  trx: Transaction<Database>;
+}
+
+/** A userWrite that inserts folder `id`, notes what it saw in `seen`, and throws when `fails`. */
+function writeFolder(
+  writeDeps: WriteDeps,
+  id: string,
+  seen: SeenWrite[],
+  fails = false,
+): Promise<number> {
+  return userWrite(writeDeps, userId, async (trx, write) => {
+    await trx
+      .insertInto("folders")
+      .values({
+        user_id: userId,
+        id,
+        title: id,
+        created_at: write.now,
+        updated_at: write.now,
+        seq: write.seq,
+      })
+      .execute();
+    seen.push({ id, seq: write.seq, trx });
+    if (fails) throw new Error(`${id} failed (test)`);
+    return write.seq;
+  });
+}
+
 describe("userWrite", () => {
   it("answers writes made together each with its own seq, and rolls back only the one that failed", async () => {
-    const seen: { id: string; seq: number; trx: Transaction<Database> }[] = [];
-    const writeFolder = (id: string, fails = false) =>
-      userWrite(deps(), userId, async (trx, write) => {
-        const at = write.now;
-        await trx
-          .insertInto("folders")
-          .values({
-            user_id: userId,
-            id,
-            title: id,
-            created_at: at,
-            updated_at: at,
-            seq: write.seq,
-          })
-          .execute();
-        seen.push({ id, seq: write.seq, trx });
-        if (fails) throw new Error(`${id} failed (test)`);
-        return write.seq;
-      });
-
+    const seen: SeenWrite[] = [];
     const answers = await Promise.allSettled([
-      writeFolder("groupFirst0000000001"),
-      writeFolder("groupSecond000000001"),
-      writeFolder("groupFails0000000001", true),
-      writeFolder("groupLast00000000001"),
+      writeFolder(deps(), "groupFirst0000000001", seen),
+      writeFolder(deps(), "groupSecond000000001", seen),
+      writeFolder(deps(), "groupFails0000000001", seen, true),
+      writeFolder(deps(), "groupLast00000000001", seen),
     ]);
 
     expect(answers.map((answer) => answer.status)).toEqual([
@@ -91,24 +104,7 @@ describe("userWrite", () => {
   });
 
   it("joins the writes made in one inOneWrite, one after another, into one transaction on SQLite", async () => {
-    const seen: Transaction<Database>[] = [];
-    const insertFolder = (batchDeps: ReturnType<typeof deps>, id: string, fails = false) =>
-      userWrite(batchDeps, userId, async (trx, write) => {
-        await trx
-          .insertInto("folders")
-          .values({
-            user_id: userId,
-            id,
-            title: id,
-            created_at: write.now,
-            updated_at: write.now,
-            seq: write.seq,
-          })
-          .execute();
-        seen.push(trx);
-        if (fails) throw new Error(`${id} failed (test)`);
-        return write.seq;
-      });
+    const seen: SeenWrite[] = [];
     const outcomes = await inOneWrite(deps(), userId, async (batchDeps) => {
       const answers: (number | string)[] = [];
       for (const [id, fails] of [
@@ -118,7 +114,7 @@ describe("userWrite", () => {
       ] as const) {
         // One after another, each awaited: as the sync batch applies its ops.
         answers.push(
-          await insertFolder(batchDeps, id, fails).catch((error: Error) => error.message),
+          await writeFolder(batchDeps, id, seen, fails).catch((error: Error) => error.message),
         );
       }
       return answers;
@@ -130,14 +126,14 @@ describe("userWrite", () => {
     const [first, , last] = outcomes as number[];
     expect(Number(last)).toBeGreaterThan(Number(first));
     // SQLite: one transaction, one COMMIT; PostgreSQL: each write on its own.
-    expect(new Set(seen).size).toBe(dialect === "sqlite" ? 1 : 3);
+    expect(new Set(seen.map((write) => write.trx)).size).toBe(dialect === "sqlite" ? 1 : 3);
 
     // Deps kept past the batch write alone again.
-    let kept: ReturnType<typeof deps> | null = null;
+    let kept: WriteDeps | null = null;
     await inOneWrite(deps(), userId, async (batchDeps) => {
       kept = batchDeps;
     });
-    expect(await insertFolder(kept ?? deps(), "batchAfter0000000001")).toBeGreaterThan(0);
+    expect(await writeFolder(kept ?? deps(), "batchAfter0000000001", seen)).toBeGreaterThan(0);
     expect(await folderExists("batchAfter0000000001")).toBe(true);
   });
 });

@@ -126,21 +126,29 @@ async function nestedWrite<T>(
     throw new Error("a write of another user inside a user's batch");
   }
   const { trx } = enclosing;
-  await sql`savepoint nested_write`.execute(trx);
+  return inSavepoint(trx, () => writeInTransaction(deps, trx, userId, write));
+}
+
+/**
+ * Runs `run` in a savepoint of `trx`: kept when it succeeds, rolled back alone when it throws
+ * (the rest of the transaction stays). Savepoints of one name nest; a rollback goes to the latest.
+ */
+async function inSavepoint<T>(trx: Transaction<Database>, run: () => Promise<T>): Promise<T> {
+  await sql`savepoint user_write`.execute(trx);
   try {
-    const value = await writeInTransaction(deps, trx, userId, write);
-    await sql`release savepoint nested_write`.execute(trx);
+    const value = await run();
+    await sql`release savepoint user_write`.execute(trx);
     return value;
   } catch (error) {
-    await sql`rollback to savepoint nested_write`.execute(trx);
-    await sql`release savepoint nested_write`.execute(trx);
+    await sql`rollback to savepoint user_write`.execute(trx);
+    await sql`release savepoint user_write`.execute(trx);
     throw error;
   }
 }
 
 /** One write in its own transaction, tried again while another process holds the lock. */
 async function writeAlone<T>(
-  deps: { db: Db; now: () => number },
+  deps: WriteDeps,
   userId: string,
   write: (trx: Transaction<Database>, context: WriteContext) => Promise<T>,
 ): Promise<T> {
@@ -203,7 +211,7 @@ function groupQueueOf(db: Db): GroupQueue {
  * write could join a group started at once. The requests that arrived together (read in the same
  * poll phase) reach userWrite before the check phase runs the group.
  */
-function scheduleGroups(deps: { db: Db; now: () => number }, queue: GroupQueue): void {
+function scheduleGroups(deps: WriteDeps, queue: GroupQueue): void {
   if (queue.isScheduled || queue.isRunning) return;
   queue.isScheduled = true;
   setImmediate(() => {
@@ -213,7 +221,7 @@ function scheduleGroups(deps: { db: Db; now: () => number }, queue: GroupQueue):
 }
 
 /** Runs groups of the queued writes, one after another, until none waits. */
-function runGroups(deps: { db: Db; now: () => number }, queue: GroupQueue): void {
+function runGroups(deps: WriteDeps, queue: GroupQueue): void {
   if (queue.isRunning || queue.pending.length === 0) return;
   queue.isRunning = true;
   const group = queue.pending.splice(0, GROUP_MAX);
@@ -225,10 +233,7 @@ function runGroups(deps: { db: Db; now: () => number }, queue: GroupQueue): void
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-async function commitGroup(
-  deps: { db: Db; now: () => number },
-  group: PendingWrite[],
-): Promise<void> {
+async function commitGroup(deps: WriteDeps, group: PendingWrite[]): Promise<void> {
   if (group.length === 1) {
     const [only] = group as [PendingWrite];
     await writeAlone(deps, only.userId, only.write).then(only.resolve, only.reject);
@@ -239,16 +244,12 @@ async function commitGroup(
     outcomes = await deps.db.kysely.transaction().execute(async (trx) => {
       const done: Outcome[] = [];
       for (const { userId, write } of group) {
-        await sql`savepoint group_write`.execute(trx);
         try {
-          const value = await writeInTransaction(deps, trx, userId, write);
-          await sql`release savepoint group_write`.execute(trx);
+          const value = await inSavepoint(trx, () => writeInTransaction(deps, trx, userId, write));
           done.push({ ok: true, value });
         } catch (error) {
           // Busy: the group cannot go on; each write is tried again alone below.
           if (isSqliteBusy(error)) throw error;
-          await sql`rollback to savepoint group_write`.execute(trx);
-          await sql`release savepoint group_write`.execute(trx);
           done.push({ ok: false, error });
         }
       }
@@ -273,7 +274,7 @@ async function commitGroup(
 
 /** Takes the user's next seq in `trx` and runs `write` with it. */
 async function writeInTransaction<T>(
-  deps: { db: Db; now: () => number },
+  deps: WriteDeps,
   trx: Transaction<Database>,
   userId: string,
   write: Write<T>,
@@ -285,7 +286,7 @@ async function writeInTransaction<T>(
 }
 
 function writeOnce<T>(
-  deps: { db: Db; now: () => number },
+  deps: WriteDeps,
   userId: string,
   write: (trx: Transaction<Database>, context: WriteContext) => Promise<T>,
 ): Promise<T> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../database.js";
 import { inTransaction } from "./in-transaction.js";
+import { createSqliteTriggers, dropSqliteTriggers } from "./sqlite-triggers.js";
 
 // Issue 9 (speed): the true retention per FSRS folder of `GET /api/stats` read every review of the
 // folders' memos in the range: on the bench's year, 38,800 rows of 10,000 memos through 10,000
@@ -178,9 +179,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (isPostgres(trx)) {
       await createPostgresTriggers(trx);
     } else {
-      for (const [name, body] of Object.entries(sqliteTriggers)) {
-        await sql`CREATE TRIGGER ${sql.raw(name)} ${sql.raw(body)}`.execute(trx);
-      }
+      await createSqliteTriggers(trx, sqliteTriggers);
     }
   });
 }
@@ -194,9 +193,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql`DROP TRIGGER memo_reviews_folder_counts ON memo_reviews`.execute(trx);
       await sql`DROP FUNCTION folder_review_counts_follow_review()`.execute(trx);
     } else {
-      for (const name of Object.keys(sqliteTriggers)) {
-        await sql`DROP TRIGGER ${sql.raw(name)}`.execute(trx);
-      }
+      await dropSqliteTriggers(trx, sqliteTriggers);
     }
     await trx.schema.dropTable("folder_review_quarter_counts").execute();
   });

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../database.js";
 import { inTransaction } from "./in-transaction.js";
+import { createSqliteTriggers, dropSqliteTriggers } from "./sqlite-triggers.js";
 
 // Issue 14 (cost growth): `GET /api/home/review-list` answered its `total` with a COUNT over every
 // memo of the folders on home: 3.2 ms of the request's 5 ms at 100,000 memos, 3.2× the time of a
@@ -100,9 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (isPostgres(trx)) {
       await createPostgresTriggers(trx);
     } else {
-      for (const [name, body] of Object.entries(sqliteTriggers)) {
-        await sql`CREATE TRIGGER ${sql.raw(name)} ${sql.raw(body)}`.execute(trx);
-      }
+      await createSqliteTriggers(trx, sqliteTriggers);
     }
   });
 }
@@ -114,9 +113,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql`DROP TRIGGER memos_folder_memo_counts ON memos`.execute(trx);
       await sql`DROP FUNCTION folder_memo_counts_follow_memo()`.execute(trx);
     } else {
-      for (const name of Object.keys(sqliteTriggers)) {
-        await sql`DROP TRIGGER ${sql.raw(name)}`.execute(trx);
-      }
+      await dropSqliteTriggers(trx, sqliteTriggers);
     }
     await trx.schema.dropTable("folder_memo_counts").execute();
   });

@@ -115,7 +115,11 @@ export async function countHomeMemos(db: Kysely<Database>, userId: string): Prom
   return Number(row?.count ?? 0);
 }
 
-/** The user's memos less those `filter` leaves out: the one eligibility rule of scan and count. */
+/**
+ * The user's memos less those `filter` leaves out: the eligibility rule of the scans.
+ * `countHomeMemos` sums the same rule from per-folder counts; home-total.routes.test.ts holds the
+ * two equal.
+ */
 function scopedHomeMemos(db: Kysely<Database>, userId: string, filter: HomeMemoFilter) {
   const excluded = filter.excludeFolderIds ?? [];
   const completion = filter.completionFolderIds ?? [];

@@ -9,6 +9,7 @@ import {
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { newFolder } from "../offline/local-writes";
+import { memoSummary } from "../test/memos";
 import { folderKeys } from "./folders.queries";
 import { homeKeys } from "./home.queries";
 import { type MemoPage, memoKeys } from "./memos.queries";
@@ -18,32 +19,15 @@ import { showMemoChange, showReview } from "./shown-memos";
 const AT = 1_795_435_200_000;
 
 function summary(id: string, reviewCount = 3): MemoSummary {
-  return {
+  return memoSummary({
     id,
-    title: `메모 ${id}`,
-    preview: "",
-    categoryId: null,
-    type: "memo",
-    tags: [],
     createdAt: AT - 1000,
     updatedAt: AT - 1000,
-    userId: "user",
     userName: "사용자",
-    category: null,
-    folderId: "folder",
     accumulatedReviewValue: reviewCount,
     reviewCount,
-    flashCardHint: "",
-    priority: 0,
     lastReviewedAt: reviewCount > 0 ? AT - 1000 : null,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    conflictOf: null,
-    fsrs: null,
-    sortingValue: null,
-  };
+  });
 }
 
 const pages = <P>(...list: P[]): InfiniteData<P> => ({

@@ -1,6 +1,7 @@
 import type { Folder, MemoDetail } from "@mnemo/domain";
 import { DAY_MS, DEFAULT_REPETITION_VALUE, folderSchema, repetitionDueKey } from "@mnemo/domain";
 import { describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { derivedKeys, toCachedMemo } from "./cache";
 import { draftKey, draftPath } from "./draft-key";
 import { newFolder } from "./local-writes";
@@ -12,35 +13,23 @@ function folder(fields: Partial<Folder> = {}): Folder {
 }
 
 function memo(fields: Partial<MemoDetail> = {}): MemoDetail {
-  return {
+  return serverMemo({
     id: "memoA",
     title: "사과는 apple",
     preview: "과일",
-    categoryId: null,
-    type: "memo",
-    tags: [],
     contents: "<p>과일</p>",
     createdAt: NOW - 10 * DAY_MS,
     updatedAt: NOW,
     userId: "user1",
     userName: "Bench",
-    category: null,
     folderId: "folderA",
     accumulatedReviewValue: 10,
     reviewCount: 2,
     reviewedDates: [NOW - 2 * DAY_MS, NOW - DAY_MS],
-    flashCardHint: "",
-    priority: 0,
-    completedDates: [],
     lastReviewedAt: NOW - DAY_MS,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
     revision: 3,
-    conflictOf: null,
-    fsrs: null,
     ...fields,
-  };
+  });
 }
 
 describe("derivedKeys", () => {

@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { deleteCache, openCache, writeMeta } from "./cache";
 import { countFolderContents } from "./local-reads";
 import { newFolder } from "./local-writes";
@@ -20,34 +21,14 @@ const folders = [
 ];
 
 function memo(id: string, folderId: string): MemoDetail {
-  return {
+  return serverMemo({
     id,
-    title: `메모 ${id}`,
-    preview: "",
-    contents: "",
-    tags: [],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
+    folderId,
     createdAt: NOW,
     updatedAt: NOW,
     userId: USER,
     userName: "폴더",
-    category: null,
-    folderId,
-    accumulatedReviewValue: 0,
-    reviewCount: 0,
-    reviewedDates: [],
-    priority: 0,
-    completedDates: [],
-    lastReviewedAt: null,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import { DAY_MS, type MemoDetail } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { deleteCache, openCache } from "./cache";
 import { readCalendar, storeServerCalendar } from "./local-calendar";
 import { completeMemoLocally, newFolder, reviewMemoLocally } from "./local-writes";
@@ -18,34 +19,15 @@ const YESTERDAY = new Date(NOW - DAY_MS).toISOString().slice(0, 10);
 const query = { from: YESTERDAY, to: TODAY, tz: 0 };
 
 function memo(id: string, title: string, createdAt: number): MemoDetail {
-  return {
+  return serverMemo({
     id,
     title,
-    preview: "",
-    contents: "",
-    tags: [],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
     createdAt,
     updatedAt: createdAt,
     userId: USER,
     userName: "달력",
-    category: null,
     folderId: "f",
-    accumulatedReviewValue: 0,
-    reviewCount: 0,
-    reviewedDates: [],
-    priority: 0,
-    completedDates: [],
-    lastReviewedAt: null,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import { DAY_MS, type MemoDetail, mergeHomeReviewList } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { deleteCache, openCache } from "./cache";
 import { readHomeList } from "./local-reads";
 import { newFolder } from "./local-writes";
@@ -26,35 +27,20 @@ const folders = [
 function memo(index: number): MemoDetail {
   const folderId = ["five", "ten", "done", "hidden"][index % 4] ?? "five";
   const isCompleted = index % 8 === 2; // half of the completion folder's memos
-  return {
+  return serverMemo({
     id: `m${String((index * 7919) % 1000).padStart(3, "0")}-${index}`,
     title: `메모 memo ${index}`,
-    preview: "",
-    contents: "",
-    tags: [],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
     // Seven ages: many equal scores.
     createdAt: NOW - (index % 7) * DAY_MS,
     updatedAt: NOW,
     userId: USER,
     userName: "홈",
-    category: null,
     folderId,
     accumulatedReviewValue: index % 5 === 0 ? 1 : 0,
-    reviewCount: 0,
-    reviewedDates: [],
-    priority: 0,
     completedDates: isCompleted ? [NOW] : [],
-    lastReviewedAt: null,
     completedCount: isCompleted ? 1 : 0,
     isCompleted,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 // 410 memos: 102 in the hidden folder and 51 completed in the completion folder: 257 listed.

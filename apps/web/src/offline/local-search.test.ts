@@ -15,6 +15,7 @@ import {
   textFromHtml,
 } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { deleteCache, openCache } from "./cache";
 import { readTags, searchHits, searchLocally } from "./local-search";
 import { createMemoLocally, deleteMemoLocally, newFolder, updateMemoLocally } from "./local-writes";
@@ -29,29 +30,13 @@ const NOW = 1_795_435_200_000;
 const corpus = generateSearchCorpus(2_000);
 
 function asServerMemo(item: (typeof corpus)[number]): MemoDetail {
-  return {
+  return serverMemo({
     ...item,
-    preview: "",
-    categoryId: null,
-    type: "memo",
     createdAt: item.updatedAt,
     userId: USER,
     userName: "검색",
-    category: null,
     folderId: FOLDER,
-    accumulatedReviewValue: 0,
-    reviewCount: 0,
-    reviewedDates: [],
-    priority: 0,
-    completedDates: [],
-    lastReviewedAt: null,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 /** The reference: every memo of the corpus, folded, checked one by one. */

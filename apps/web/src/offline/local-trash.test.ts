@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { cacheDb, deleteCache, openCache, writeMeta } from "./cache";
 import { readHomeList, readMemoList } from "./local-reads";
 import {
@@ -21,34 +22,21 @@ const USER = "local-trash-user";
 const NOW = 1_795_435_200_000;
 
 function memo(id: string, folderId: string, title: string): MemoDetail {
-  return {
+  return serverMemo({
     id,
     title,
-    preview: "",
     contents: `<p>${title}</p>`,
     tags: ["과일"],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
     createdAt: NOW,
     updatedAt: NOW,
     userId: USER,
     userName: "휴지통",
-    category: null,
     folderId,
     accumulatedReviewValue: 2,
     reviewCount: 2,
     reviewedDates: [NOW, NOW + 1],
-    priority: 0,
-    completedDates: [],
     lastReviewedAt: NOW + 1,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMemo } from "../test/memos";
 import { cacheDb, deleteCache, openCache } from "./cache";
 import {
   completeMemoLocally,
@@ -21,34 +22,18 @@ const USER = "undo-user";
 const NOW = Date.now();
 
 function memo(id: string, completedDates: number[]): MemoDetail {
-  return {
+  return serverMemo({
     id,
     title: `되돌리기 ${id}`,
-    preview: "",
-    contents: "",
-    tags: [],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
     createdAt: NOW - 1000,
     updatedAt: NOW - 1000,
     userId: USER,
     userName: "되돌리기",
-    category: null,
     folderId: "f",
-    accumulatedReviewValue: 0,
-    reviewCount: 0,
-    reviewedDates: [],
-    priority: 0,
     completedDates,
-    lastReviewedAt: null,
     completedCount: completedDates.length,
     isCompleted: completedDates.length > 0,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
-  };
+  });
 }
 
 const outboxOf = async (memoId: string) =>

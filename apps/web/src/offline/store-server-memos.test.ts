@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail, MemoSummary } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoSummary } from "../test/memos";
 import { cacheDb, deleteCache, openCache } from "./cache";
 import { newFolder } from "./local-writes";
 import { storeServerFolders, storeServerMemos } from "./sync-store";
@@ -13,32 +14,16 @@ const USER = "store-server-user";
 const NOW = 1_795_435_200_000;
 
 function summary(index: number, fields: Partial<MemoSummary> = {}): MemoSummary {
-  return {
+  return memoSummary({
     id: `memo-${index}`,
     title: `메모 ${index}`,
-    preview: "",
     tags: ["tag"],
-    flashCardHint: "",
-    categoryId: null,
-    type: "memo",
     createdAt: NOW - index,
     updatedAt: NOW,
     userId: USER,
     userName: "홈",
-    category: null,
-    folderId: "folder",
-    accumulatedReviewValue: 0,
-    reviewCount: 0,
-    priority: 0,
-    lastReviewedAt: null,
-    completedCount: 0,
-    isCompleted: false,
-    isShared: false,
-    revision: 1,
-    fsrs: null,
-    conflictOf: null,
     ...fields,
-  } as MemoSummary;
+  });
 }
 
 /** How many writes each store saw while `work` ran (Dexie's hooks see every put). */

@@ -23,7 +23,8 @@ import { pendingTargets, storeServerFolder } from "./sync-store";
 /** Changes per page of the change feed (the server's maximum, `SYNC_PAGE_MAX`). */
 const PULL_PAGE = 1_000;
 
-async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> {
+/** Stores one page of the change feed and its cursor, in one transaction. */
+export async function storeFeedPage(db: CacheDb, page: SyncChangesResponse): Promise<void> {
   await db.transaction(
     "rw",
     [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
@@ -34,6 +35,7 @@ async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> 
       if (memos.length > 0) {
         const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
         const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
+        const newIds = new Set(memos.filter((_, index) => !previous[index]).map((memo) => memo.id));
         await db.memos.bulkPut(
           memos.map((memo, index) =>
             toCachedMemo(memo, folders.get(memo.folderId), previous[index] as CachedMemo),
@@ -42,10 +44,12 @@ async function applyPage(db: CacheDb, page: SyncChangesResponse): Promise<void> 
         await putBodies(
           db,
           memos.map((memo) => ({ id: memo.id, contents: memo.contents })),
+          newIds,
         );
         await indexMemos(
           db,
           memos.map((memo) => ({ memo, contents: memo.contents })),
+          newIds,
         );
       }
       const deleted = page.deletions.filter((item) => !pending.has(item.id));
@@ -96,7 +100,7 @@ export async function pullChanges(report: ReportDownload = showDownload): Promis
       // Awaited at the next turn; a failed store below leaves it unread, not unhandled.
       next.catch(() => undefined);
     }
-    await applyPage(db, page);
+    await storeFeedPage(db, page);
     const count = page.folders.length + page.memos.length + page.deletions.length;
     done += count;
     if (isFirst) report({ done, total: done + page.remaining });

@@ -201,6 +201,8 @@ export interface ReviewQuarterCountsTable {
   user_id: string;
   quarter: number;
   reviews: number;
+  /** The reviews of the same UTC day in the quarters before this one (see its migration). */
+  day_before: Generated<number>;
 }
 
 /**
@@ -211,6 +213,15 @@ export interface FolderReviewQuarterCountsTable {
   user_id: string;
   folder_id: string;
   quarter: number;
+  reviews: number;
+  passed: number;
+}
+
+/** folder_review_quarter_counts summed per UTC day (`⌊quarter / 96⌋`); kept by triggers. */
+export interface FolderReviewDayCountsTable {
+  user_id: string;
+  folder_id: string;
+  day: number;
   reviews: number;
   passed: number;
 }
@@ -354,6 +365,7 @@ export interface AppTables {
   readiness_checks: ReadinessChecksTable;
   review_quarter_counts: ReviewQuarterCountsTable;
   folder_review_quarter_counts: FolderReviewQuarterCountsTable;
+  folder_review_day_counts: FolderReviewDayCountsTable;
   folder_memo_counts: FolderMemoCountsTable;
   reminder_sends: ReminderSendsTable;
   memo_search: MemoSearchTable;

@@ -18,3 +18,25 @@ export function inValueList(
     ? sql<SqlBool>`${sql.ref(column)} = any(${values}::text[])`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
+
+/** A row of {@link integerPairs}. */
+export interface IntegerPair {
+  a: number;
+  b: number;
+}
+
+/**
+ * A table `(a, b)` of integer pairs bound as ONE parameter (JSON on SQLite, two arrays on
+ * PostgreSQL), so the SQL text is the same for every number of pairs, as {@link inValueList}.
+ */
+export function integerPairs(
+  db: Executor,
+  pairs: readonly (readonly [number, number])[],
+): RawBuilder<IntegerPair> {
+  if (isPostgres(db)) {
+    const as = pairs.map(([a]) => a);
+    const bs = pairs.map(([, b]) => b);
+    return sql`(SELECT * FROM unnest(${as}::bigint[], ${bs}::bigint[]) AS pair(a, b))`;
+  }
+  return sql`(SELECT value ->> 0 AS a, value ->> 1 AS b FROM json_each(${JSON.stringify(pairs)}))`;
+}

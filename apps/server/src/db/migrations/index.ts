@@ -18,6 +18,7 @@ import * as folderReviewCounts from "./20261202T0000-folder-review-counts.js";
 import * as searchIndexQueue from "./20261202T0100-search-index-queue.js";
 import * as importHeartbeats from "./20261203T0000-import-heartbeats.js";
 import * as folderMemoCounts from "./20261204T0000-folder-memo-counts.js";
+import * as statsDaySums from "./20261205T0000-stats-day-sums.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "20261202T0100-search-index-queue": searchIndexQueue,
   "20261203T0000-import-heartbeats": importHeartbeats,
   "20261204T0000-folder-memo-counts": folderMemoCounts,
+  "20261205T0000-stats-day-sums": statsDaySums,
 };

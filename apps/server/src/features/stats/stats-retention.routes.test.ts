@@ -113,10 +113,60 @@ async function countsPerRange(userId: string) {
   return { counted, fromRows };
 }
 
+/**
+ * Asserts the day sums of the stats-day-sums migration equal their quarter counts: each quarter's
+ * day_before is the reviews of its UTC day's earlier quarters, and each folder's day count the
+ * sum of its quarter counts that day.
+ */
+async function expectDaySumsOfQuarters(userId: string): Promise<void> {
+  const db = server.db.kysely;
+  const quarters = await db
+    .selectFrom("review_quarter_counts")
+    .select(["quarter", "reviews", "day_before"])
+    .where("user_id", "=", userId)
+    .orderBy("quarter")
+    .execute();
+  const before = new Map<number, number>();
+  const expected = quarters.map((row) => {
+    const day = Math.floor(Number(row.quarter) / 96);
+    const sum = before.get(day) ?? 0;
+    before.set(day, sum + Number(row.reviews));
+    return { quarter: Number(row.quarter), dayBefore: sum };
+  });
+  expect(
+    quarters.map((row) => ({ quarter: Number(row.quarter), dayBefore: Number(row.day_before) })),
+  ).toEqual(expected);
+
+  const folderDays = await db
+    .selectFrom("folder_review_day_counts")
+    .select(["folder_id", "day", "reviews", "passed"])
+    .where("user_id", "=", userId)
+    .execute();
+  const fromQuarters = await db
+    .selectFrom("folder_review_quarter_counts")
+    .select([
+      "folder_id",
+      sql<number>`quarter / 96`.as("day"),
+      (eb) => eb.fn.sum<number>("reviews").as("reviews"),
+      (eb) => eb.fn.sum<number>("passed").as("passed"),
+    ])
+    .where("user_id", "=", userId)
+    .groupBy(["folder_id", sql`quarter / 96`])
+    .execute();
+  const normalized = (rows: typeof folderDays) =>
+    rows
+      .map(
+        (row) => `${row.folder_id} ${Number(row.day)} ${Number(row.reviews)} ${Number(row.passed)}`,
+      )
+      .sort();
+  expect(normalized(folderDays)).toEqual(normalized(fromQuarters));
+}
+
 /** Asserts the counts answer what the rows say in every range; answers the year's counts. */
 async function expectCountsOfRows(userId: string): Promise<Count[]> {
   const { counted, fromRows } = await countsPerRange(userId);
   expect(counted).toEqual(fromRows);
+  await expectDaySumsOfQuarters(userId);
   return counted[0] ?? [];
 }
 

@@ -7,22 +7,10 @@ import {
 } from "@mnemo/domain";
 import { type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/database.js";
-import { inValueList } from "../../db/value-list.js";
+import { integerPairs, inValueList } from "../../db/value-list.js";
 
 /** The bucket width of review_quarter_counts and folder_review_quarter_counts, in ms. */
 const QUARTER_MS = 900_000;
-
-/**
- * The quarters of [start, end) (epoch ms) as quarter numbers [first, end), integer literals
- * (better-sqlite3 would bind a JS number as REAL). A stats range starts and ends at local
- * midnights, which are quarter starts, so its quarters hold exactly its reviews.
- */
-function quartersIn(start: number, end: number) {
-  return {
-    first: sql.lit(Math.floor(start / QUARTER_MS)),
-    end: sql.lit(Math.ceil(end / QUARTER_MS)),
-  };
-}
 
 /**
  * The local day number of a time expression (epoch ms) by offset segments: a CASE with one branch
@@ -43,9 +31,84 @@ function localDayOf(time: RawBuilder<number>, segments: readonly OffsetSegment[]
   return sql<number>`CASE ${sql.join(branches, sql` `)} END`;
 }
 
+/** Quarters in a UTC day: review_quarter_counts.day_before sums within one (see its migration). */
+const QUARTERS_PER_DAY = 96;
+
+/** An interval of quarters [from, to) of one local day. */
+interface DayQuarters {
+  day: number;
+  from: number;
+  to: number;
+}
+
 /**
- * The user's reviews per local day in [start, end) (epoch ms), days with none left out, from the
- * quarter-hour counts: a quarter's reviews all fall on the local day of its start.
+ * The quarters of [start, end) (epoch ms) by local day, as `localDayOf` assigns them: a quarter
+ * belongs to the segment its start falls in, and to the local day of its start at that
+ * segment's offset. One interval per local day and segment.
+ */
+function quartersByLocalDay(
+  start: number,
+  end: number,
+  segments: readonly OffsetSegment[],
+): DayQuarters[] {
+  const pieces: DayQuarters[] = [];
+  let segmentStart = Number.NEGATIVE_INFINITY;
+  for (const segment of segments) {
+    const until = segment.until ?? Number.POSITIVE_INFINITY;
+    const first = Math.ceil(Math.max(start, segmentStart) / QUARTER_MS);
+    const last = Math.ceil(Math.min(end, until) / QUARTER_MS);
+    segmentStart = until;
+    if (first >= last) continue;
+    const offsetMs = segment.offsetMinutes * 60_000;
+    const dayOf = (quarter: number) => Math.floor((quarter * QUARTER_MS + offsetMs) / DAY_MS);
+    const firstOf = (day: number) => Math.ceil((day * DAY_MS - offsetMs) / QUARTER_MS);
+    for (let day = dayOf(first); day <= dayOf(last - 1); day += 1) {
+      pieces.push({
+        day,
+        from: Math.max(first, firstOf(day)),
+        to: Math.min(last, firstOf(day + 1)),
+      });
+    }
+  }
+  return pieces;
+}
+
+/**
+ * The user's reviews in the quarters [a, b) of one UTC day (a its start), for each pair; exported
+ * so a test can read its plan. The last count row before `b` holds them as its day_before plus
+ * its reviews, so each pair is one seek of the primary key, however many reviews the user has.
+ */
+export function reviewsBeforeInDayQuery(
+  db: Executor,
+  userId: string,
+  pairs: readonly (readonly [number, number])[],
+) {
+  return db
+    .selectFrom(integerPairs(db, pairs).as("pair"))
+    .select((eb) => [
+      "pair.a",
+      "pair.b",
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom("review_quarter_counts as c")
+            .select(sql<number>`c.day_before + c.reviews`.as("before"))
+            .where("c.user_id", "=", userId)
+            .whereRef("c.quarter", ">=", "pair.a")
+            .whereRef("c.quarter", "<", "pair.b")
+            .orderBy("c.quarter", "desc")
+            .limit(1),
+          sql.lit(0),
+        )
+        .as("reviews"),
+    ]);
+}
+
+/**
+ * The user's reviews per local day in [start, end) (epoch ms), days with none left out. A local
+ * day is an interval of quarters; the reviews of [from, to) are `reviewsBefore(to) −
+ * reviewsBefore(from)`, each the whole UTC days before it plus the part of its own day, all read
+ * by {@link reviewsBeforeInDayQuery}: ~2 seeks a day instead of every quarter of the range.
  */
 export async function selectReviewsPerLocalDay(
   db: Executor,
@@ -54,19 +117,37 @@ export async function selectReviewsPerLocalDay(
   end: number,
   segments: readonly OffsetSegment[],
 ): Promise<DayCount[]> {
-  const quarterStart = sql<number>`quarter * ${sql.lit(QUARTER_MS)}`;
-  const day = localDayOf(quarterStart, segments);
-  const quarters = quartersIn(start, end);
-  const rows = await db
-    .selectFrom("review_quarter_counts")
-    .select([day.as("day"), (eb) => eb.fn.sum<number>("reviews").as("count")])
-    .where("user_id", "=", userId)
-    .where("quarter", ">=", quarters.first)
-    .where("quarter", "<", quarters.end)
-    .where("reviews", ">", 0)
-    .groupBy(sql.ref("day"))
-    .execute();
-  return rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
+  const pieces = quartersByLocalDay(start, end, segments);
+  if (pieces.length === 0) return [];
+  const edges = pieces.flatMap((piece) => [piece.from, piece.to]);
+  const firstDay = Math.floor(Math.min(...edges) / QUARTERS_PER_DAY);
+  const lastDay = Math.floor(Math.max(...edges) / QUARTERS_PER_DAY);
+  const dayStart = (day: number) => day * QUARTERS_PER_DAY;
+  const dayOfQuarter = (quarter: number) => Math.floor(quarter / QUARTERS_PER_DAY);
+  const pairs: [number, number][] = [];
+  for (let day = firstDay; day < lastDay; day += 1) pairs.push([dayStart(day), dayStart(day + 1)]);
+  for (const edge of new Set(edges)) {
+    if (edge % QUARTERS_PER_DAY !== 0) pairs.push([dayStart(dayOfQuarter(edge)), edge]);
+  }
+  const rows = await reviewsBeforeInDayQuery(db, userId, pairs).execute();
+  const sums = new Map(rows.map((row) => [`${row.a}:${row.b}`, Number(row.reviews)]));
+  const inRange = (from: number, to: number) =>
+    from === to ? 0 : (sums.get(`${from}:${to}`) ?? 0);
+  // Reviews in the quarters [firstDay's start, quarter).
+  const wholeDays = [0];
+  for (let day = firstDay; day < lastDay; day += 1) {
+    wholeDays.push((wholeDays.at(-1) ?? 0) + inRange(dayStart(day), dayStart(day + 1)));
+  }
+  const reviewsBefore = (quarter: number) => {
+    const day = dayOfQuarter(quarter);
+    return (wholeDays[day - firstDay] ?? 0) + inRange(dayStart(day), quarter);
+  };
+  const perDay = new Map<number, number>();
+  for (const piece of pieces) {
+    const count = reviewsBefore(piece.to) - reviewsBefore(piece.from);
+    perDay.set(piece.day, (perDay.get(piece.day) ?? 0) + count);
+  }
+  return [...perDay].filter(([, count]) => count > 0).map(([day, count]) => ({ day, count }));
 }
 
 /** The user's folders that use the FSRS scheduler, with their desired retention. */
@@ -86,8 +167,9 @@ export async function selectFsrsFolders(db: Executor, userId: string): Promise<S
 
 /**
  * The query behind {@link selectFolderReviewCounts}, exported so a test can read its plan: the
- * folders' quarter counts in the range (at most 96 a folder and day, whatever the number of
- * reviews), one range of the primary key per folder, never the review rows.
+ * folders' day counts of the range's whole UTC days, and their quarter counts of the partial
+ * days at its two ends (at most 96 a folder and end, whatever the number of reviews), each a
+ * range of a primary key per folder, never the review rows.
  */
 export function folderReviewCountsQuery(
   db: Executor,
@@ -96,20 +178,40 @@ export function folderReviewCountsQuery(
   start: number,
   end: number,
 ) {
-  const quarters = quartersIn(start, end);
+  const first = Math.floor(start / QUARTER_MS);
+  const last = Math.ceil(end / QUARTER_MS);
+  const firstWholeDay = Math.ceil(first / QUARTERS_PER_DAY);
+  const endWholeDay = Math.floor(last / QUARTERS_PER_DAY);
+  const quarterCounts = (from: number, to: number) =>
+    db
+      .selectFrom("folder_review_quarter_counts")
+      .select(["folder_id", "reviews", "passed"])
+      .where("user_id", "=", userId)
+      .where(inValueList(db, "folder_id", folderIds))
+      .where("quarter", ">=", sql.lit(from))
+      .where("quarter", "<", sql.lit(to))
+      .where("reviews", ">", 0);
+  const counts =
+    firstWholeDay >= endWholeDay
+      ? quarterCounts(first, last)
+      : db
+          .selectFrom("folder_review_day_counts")
+          .select(["folder_id", "reviews", "passed"])
+          .where("user_id", "=", userId)
+          .where(inValueList(db, "folder_id", folderIds))
+          .where("day", ">=", sql.lit(firstWholeDay))
+          .where("day", "<", sql.lit(endWholeDay))
+          .where("reviews", ">", 0)
+          .unionAll(quarterCounts(first, firstWholeDay * QUARTERS_PER_DAY))
+          .unionAll(quarterCounts(endWholeDay * QUARTERS_PER_DAY, last));
   return db
-    .selectFrom("folder_review_quarter_counts")
+    .selectFrom(counts.as("counts"))
     .select([
-      "folder_id",
-      (eb) => eb.fn.sum<number>("reviews").as("reviews"),
-      (eb) => eb.fn.sum<number>("passed").as("passed"),
+      "counts.folder_id",
+      (eb) => eb.fn.sum<number>("counts.reviews").as("reviews"),
+      (eb) => eb.fn.sum<number>("counts.passed").as("passed"),
     ])
-    .where("user_id", "=", userId)
-    .where(inValueList(db, "folder_id", folderIds))
-    .where("quarter", ">=", quarters.first)
-    .where("quarter", "<", quarters.end)
-    .where("reviews", ">", 0)
-    .groupBy("folder_id");
+    .groupBy("counts.folder_id");
 }
 
 /**

@@ -51,6 +51,8 @@ export interface StatsSpan {
   start: number;
   /** Epoch ms of the first instant after `to`. */
   end: number;
+  /** Epoch ms of the first instant of today, the forecast's first day (earlier dues count on it). */
+  forecastStart: number;
   /** Epoch ms of the first instant after the forecast's last day (today + 29). */
   forecastEnd: number;
   rangeSegments: OffsetSegment[];
@@ -87,6 +89,7 @@ export function statsSpan(query: StatsQuery, now: number): StatsSpan {
     todayDay,
     start: startOfLocalDayNumber(rangeSegments, fromDay),
     end: startOfLocalDayNumber(rangeSegments, toDay + 1),
+    forecastStart: startOfLocalDayNumber(forecastSegments, todayDay),
     forecastEnd: startOfLocalDayNumber(forecastSegments, todayDay + STATS_FORECAST_DAYS),
     rangeSegments,
     forecastSegments,

@@ -2,6 +2,7 @@ import {
   DAY_MS,
   type DayCount,
   type FolderReviewCount,
+  localDayNumber,
   type OffsetSegment,
   type StatsFolder,
 } from "@mnemo/domain";
@@ -235,22 +236,37 @@ export async function selectFolderReviewCounts(
 }
 
 /**
- * The user's FSRS memos per local due day, for due times before `end` (epoch ms); overdue memos
- * land on days before today, which the domain counts on today. One range of memo_fsrs_due_idx.
+ * The user's FSRS memos per local due day, for due times before `end` (epoch ms). Those due
+ * before `start` (today's first instant) are counted as one, on the day before `start`'s (the
+ * domain counts overdue memos on today): a count over memo_fsrs_due_idx, where grouping them
+ * by day cost 2.5 of 3 ms for 10,000 FSRS memos, most of them overdue. The rest is grouped by
+ * local day.
  */
 export async function selectDuePerLocalDay(
   db: Executor,
   userId: string,
+  start: number,
   end: number,
   segments: readonly OffsetSegment[],
 ): Promise<DayCount[]> {
+  const overdue = await db
+    .selectFrom("memo_fsrs")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("due", "<", sql.lit(Math.floor(start)))
+    .executeTakeFirstOrThrow();
   const day = localDayOf(sql<number>`due`, segments);
   const rows = await db
     .selectFrom("memo_fsrs")
     .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
     .where("user_id", "=", userId)
+    .where("due", ">=", sql.lit(Math.floor(start)))
     .where("due", "<", sql.lit(Math.floor(end)))
     .groupBy(sql.ref("day"))
     .execute();
-  return rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
+  const dueDays = rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
+  const overdueCount = Number(overdue.count);
+  if (overdueCount === 0) return dueDays;
+  const dayBeforeStart = localDayNumber(segments, start - 1);
+  return [{ day: dayBeforeStart, count: overdueCount }, ...dueDays];
 }

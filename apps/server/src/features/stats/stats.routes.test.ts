@@ -203,6 +203,31 @@ describe("GET /api/stats", () => {
     expect(
       response.body.forecast.reduce((sum: number, day: { due: number }) => sum + day.due, 0),
     ).toBe(dues.filter((row) => Number(row.due) < clock + 31 * 86_400_000).length);
+
+    // Overdue memos (due before today) are counted apart from the days ahead, on today.
+    await server.db.kysely
+      .updateTable("memo_fsrs")
+      .set({ due: clock - 3 * 86_400_000 })
+      .where("user_id", "=", other.userId)
+      .where("memo_id", "=", word.id)
+      .execute();
+    const overdue = await c.get("/api/stats?from=2026-11-23&to=2026-11-23&tz=Asia/Seoul");
+    const overdueDues = await server.db.kysely
+      .selectFrom("memo_fsrs")
+      .select("due")
+      .where("user_id", "=", other.userId)
+      .execute();
+    const expectedOverdue = statsFromRows(
+      statsQuerySchema.parse({ from: "2026-11-23", to: "2026-11-23", tz: "Asia/Seoul" }),
+      clock,
+      {
+        reviews: [],
+        fsrsDue: overdueDues.map((row) => ({ due: Number(row.due) })),
+        fsrsFolders: [],
+      },
+    );
+    expect(overdue.body.forecast).toEqual(expectedOverdue.forecast);
+    expect(overdue.body.forecast[0].due).toBeGreaterThanOrEqual(1);
   });
 
   it.each([

@@ -34,6 +34,12 @@ export async function getStats(
     span.start,
     span.end,
   );
-  const dueDays = await selectDuePerLocalDay(db, userId, span.forecastEnd, span.forecastSegments);
+  const dueDays = await selectDuePerLocalDay(
+    db,
+    userId,
+    span.forecastStart,
+    span.forecastEnd,
+    span.forecastSegments,
+  );
   return summarizeStats(query, span, { reviewDays, dueDays, fsrsFolders, folderReviews });
 }

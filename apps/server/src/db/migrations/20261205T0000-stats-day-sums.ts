@@ -52,63 +52,81 @@ const addToFolderDay = (reviews: string, passed: string) => `
      SET reviews = folder_review_day_counts.reviews + excluded.reviews,
          passed = folder_review_day_counts.passed + excluded.passed;`;
 
+/**
+ * A table kept from a quarter table by a trigger on each of its inserts and one on each update
+ * of `updateOf` (optionally only `when`): the same pair on both engines, named after `name`.
+ */
+interface Follower {
+  name: string;
+  table: string;
+  onInsert: string;
+  onUpdate: string;
+  updateOf: string;
+  when?: string;
+}
+
+const followers: Follower[] = [
+  {
+    name: "review_quarter_counts_day_before",
+    table: "review_quarter_counts",
+    onInsert: `${setDayBefore} ${addToLaterQuarters("NEW.reviews")}`,
+    onUpdate: addToLaterQuarters("NEW.reviews - OLD.reviews"),
+    updateOf: "reviews",
+    when: "NEW.reviews <> OLD.reviews",
+  },
+  {
+    name: "folder_review_day_counts",
+    table: "folder_review_quarter_counts",
+    onInsert: addToFolderDay("NEW.reviews", "NEW.passed"),
+    onUpdate: addToFolderDay("NEW.reviews - OLD.reviews", "NEW.passed - OLD.passed"),
+    updateOf: "reviews, passed",
+  },
+];
+
 /** The SQLite triggers by name, so `down` drops the same list. */
-const sqliteTriggers: Record<string, string> = {
-  review_quarter_counts_day_before_insert: `
-    AFTER INSERT ON review_quarter_counts
-    BEGIN ${setDayBefore} ${addToLaterQuarters("NEW.reviews")} END`,
-  review_quarter_counts_day_before_update: `
-    AFTER UPDATE OF reviews ON review_quarter_counts WHEN NEW.reviews <> OLD.reviews
-    BEGIN ${addToLaterQuarters("NEW.reviews - OLD.reviews")} END`,
-  folder_review_day_counts_insert: `
-    AFTER INSERT ON folder_review_quarter_counts
-    BEGIN ${addToFolderDay("NEW.reviews", "NEW.passed")} END`,
-  folder_review_day_counts_update: `
-    AFTER UPDATE OF reviews, passed ON folder_review_quarter_counts
-    BEGIN ${addToFolderDay("NEW.reviews - OLD.reviews", "NEW.passed - OLD.passed")} END`,
-};
+const sqliteTriggers: Record<string, string> = Object.fromEntries(
+  followers.flatMap((follower) => [
+    [`${follower.name}_insert`, `AFTER INSERT ON ${follower.table} BEGIN ${follower.onInsert} END`],
+    [
+      `${follower.name}_update`,
+      `AFTER UPDATE OF ${follower.updateOf} ON ${follower.table}
+       ${follower.when ? `WHEN ${follower.when}` : ""}
+       BEGIN ${follower.onUpdate} END`,
+    ],
+  ]),
+);
 
 async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE FUNCTION review_quarter_counts_day_before() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        ${sql.raw(setDayBefore)}
-        ${sql.raw(addToLaterQuarters("NEW.reviews"))}
-      ELSE
-        ${sql.raw(addToLaterQuarters("NEW.reviews - OLD.reviews"))}
-      END IF;
-      RETURN NULL;
-    END
-    $$`.execute(db);
-  await sql`
-    CREATE TRIGGER review_quarter_counts_day_before_insert
-    AFTER INSERT ON review_quarter_counts
-    FOR EACH ROW EXECUTE FUNCTION review_quarter_counts_day_before()`.execute(db);
-  await sql`
-    CREATE TRIGGER review_quarter_counts_day_before_update
-    AFTER UPDATE OF reviews ON review_quarter_counts
-    FOR EACH ROW WHEN (NEW.reviews <> OLD.reviews)
-    EXECUTE FUNCTION review_quarter_counts_day_before()`.execute(db);
-  await sql`
-    CREATE FUNCTION folder_review_day_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        ${sql.raw(addToFolderDay("NEW.reviews", "NEW.passed"))}
-      ELSE
-        ${sql.raw(addToFolderDay("NEW.reviews - OLD.reviews", "NEW.passed - OLD.passed"))}
-      END IF;
-      RETURN NULL;
-    END
-    $$`.execute(db);
-  await sql`
-    CREATE TRIGGER folder_review_day_counts_insert
-    AFTER INSERT ON folder_review_quarter_counts
-    FOR EACH ROW EXECUTE FUNCTION folder_review_day_counts_follow()`.execute(db);
-  await sql`
-    CREATE TRIGGER folder_review_day_counts_update
-    AFTER UPDATE OF reviews, passed ON folder_review_quarter_counts
-    FOR EACH ROW EXECUTE FUNCTION folder_review_day_counts_follow()`.execute(db);
+  for (const follower of followers) {
+    await sql`
+      CREATE FUNCTION ${sql.raw(follower.name)}_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN ${sql.raw(follower.onInsert)}
+        ELSE ${sql.raw(follower.onUpdate)}
+        END IF;
+        RETURN NULL;
+      END
+      $$`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.raw(follower.name)}_insert AFTER INSERT ON ${sql.raw(follower.table)}
+      FOR EACH ROW EXECUTE FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.raw(follower.name)}_update
+      AFTER UPDATE OF ${sql.raw(follower.updateOf)} ON ${sql.raw(follower.table)}
+      FOR EACH ROW ${sql.raw(follower.when ? `WHEN (${follower.when})` : "")}
+      EXECUTE FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
+  }
+}
+
+async function dropPostgresTriggers(db: Kysely<unknown>): Promise<void> {
+  for (const follower of followers) {
+    for (const kind of ["insert", "update"]) {
+      await sql`DROP TRIGGER ${sql.raw(`${follower.name}_${kind}`)} ON ${sql.raw(follower.table)}`.execute(
+        db,
+      );
+    }
+    await sql`DROP FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
+  }
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -158,24 +176,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (isPostgres(trx)) {
-      await sql`DROP TRIGGER folder_review_day_counts_update ON folder_review_quarter_counts`.execute(
-        trx,
-      );
-      await sql`DROP TRIGGER folder_review_day_counts_insert ON folder_review_quarter_counts`.execute(
-        trx,
-      );
-      await sql`DROP FUNCTION folder_review_day_counts_follow()`.execute(trx);
-      await sql`DROP TRIGGER review_quarter_counts_day_before_update ON review_quarter_counts`.execute(
-        trx,
-      );
-      await sql`DROP TRIGGER review_quarter_counts_day_before_insert ON review_quarter_counts`.execute(
-        trx,
-      );
-      await sql`DROP FUNCTION review_quarter_counts_day_before()`.execute(trx);
-    } else {
-      await dropSqliteTriggers(trx, sqliteTriggers);
-    }
+    if (isPostgres(trx)) await dropPostgresTriggers(trx);
+    else await dropSqliteTriggers(trx, sqliteTriggers);
     await trx.schema.dropTable("folder_review_day_counts").execute();
     await trx.schema.alterTable("review_quarter_counts").dropColumn("day_before").execute();
   });

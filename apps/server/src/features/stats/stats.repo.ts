@@ -183,28 +183,29 @@ export function folderReviewCountsQuery(
   const last = Math.ceil(end / QUARTER_MS);
   const firstWholeDay = Math.ceil(first / QUARTERS_PER_DAY);
   const endWholeDay = Math.floor(last / QUARTERS_PER_DAY);
-  const quarterCounts = (from: number, to: number) =>
+  // The folders' rows of one count table whose `unit` (quarter or day number) is in [from, to).
+  const countsIn = (
+    table: "folder_review_quarter_counts" | "folder_review_day_counts",
+    unit: "quarter" | "day",
+    from: number,
+    to: number,
+  ) =>
     db
-      .selectFrom("folder_review_quarter_counts")
+      .selectFrom(table)
       .select(["folder_id", "reviews", "passed"])
       .where("user_id", "=", userId)
       .where(inValueList(db, "folder_id", folderIds))
-      .where("quarter", ">=", sql.lit(from))
-      .where("quarter", "<", sql.lit(to))
+      .where(sql.ref(unit), ">=", sql.lit(from))
+      .where(sql.ref(unit), "<", sql.lit(to))
       .where("reviews", ">", 0);
+  const quarters = (from: number, to: number) =>
+    countsIn("folder_review_quarter_counts", "quarter", from, to);
   const counts =
     firstWholeDay >= endWholeDay
-      ? quarterCounts(first, last)
-      : db
-          .selectFrom("folder_review_day_counts")
-          .select(["folder_id", "reviews", "passed"])
-          .where("user_id", "=", userId)
-          .where(inValueList(db, "folder_id", folderIds))
-          .where("day", ">=", sql.lit(firstWholeDay))
-          .where("day", "<", sql.lit(endWholeDay))
-          .where("reviews", ">", 0)
-          .unionAll(quarterCounts(first, firstWholeDay * QUARTERS_PER_DAY))
-          .unionAll(quarterCounts(endWholeDay * QUARTERS_PER_DAY, last));
+      ? quarters(first, last)
+      : countsIn("folder_review_day_counts", "day", firstWholeDay, endWholeDay)
+          .unionAll(quarters(first, firstWholeDay * QUARTERS_PER_DAY))
+          .unionAll(quarters(endWholeDay * QUARTERS_PER_DAY, last));
   return db
     .selectFrom(counts.as("counts"))
     .select([

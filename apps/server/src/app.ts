@@ -47,7 +47,7 @@ export function webCacheControl(path: string): string {
 }
 
 /**
- * Builds the whole server (API, auth, static web app) without listening, so tests and `main.ts`
+ * Builds the whole server (API, auth, static web app) without listening, so tests and `server.ts`
  * share one wiring.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

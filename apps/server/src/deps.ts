@@ -2,7 +2,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { Mailer } from "./mail/mailer.js";
 
-/** What the server is built from: `main.ts` opens them, tests pass their own. */
+/** What the server is built from: `server.ts` opens them, tests pass their own. */
 export interface AppDeps {
   config: Config;
   db: Db;

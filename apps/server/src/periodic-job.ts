@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 
-// The server's background rounds (daily reminders, the trash sweep): started by main.ts, not by
+// The server's background rounds (daily reminders, the trash sweep): started by server.ts, not by
 // buildApp, so tests decide when a round runs, with their own clock.
 
 export interface PeriodicJob {

@@ -56,6 +56,11 @@ const WITH_MANY_USERS = WITH_COST_GROWTH && MANY_USERS > 1;
 const WITH_PG = WITH_SERVER && process.env.BENCH_PG === "1";
 // BENCH_LIGHTHOUSE=0 skips the Lighthouse pages at the end of the browser part.
 const WITH_LIGHTHOUSE = WITH_BROWSER && process.env.BENCH_LIGHTHOUSE !== "0";
+/**
+ * Only the load runs of these keys (and their baselines), e.g. to profile one route with
+ * `BENCH_NODE_ARGS=--cpu-prof`; every run when unset.
+ */
+const ONLY_KEYS = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 // Extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to look into a figure.
 // The server runs with the same node flags as `npm start` (read from its script), plus these.
 const SERVER_NODE_ARGS = [
@@ -296,6 +301,14 @@ async function measurePostgres(scenarios) {
   }
 }
 
+/** The scenarios `BENCH_ONLY` names, with the baselines their ratios are taken against. */
+function onlyAsked(scenarios) {
+  if (ONLY_KEYS.length === 0) return scenarios;
+  const asked = scenarios.filter((s) => ONLY_KEYS.includes(s.key));
+  const baselines = new Set(asked.map((s) => s.baseline).filter(Boolean));
+  return scenarios.filter((s) => asked.includes(s) || baselines.has(s.key));
+}
+
 async function main() {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     throw new Error(
@@ -389,7 +402,7 @@ async function main() {
     );
     return list;
   };
-  const scenarios = WITH_SERVER ? allScenarios() : [];
+  const scenarios = WITH_SERVER ? onlyAsked(allScenarios()) : [];
   const byKey = {};
   /** VmHWM of the server as it runs by default, read before a scenario restarts it. */
   let defaultPeakRssMB = null;

@@ -33,8 +33,9 @@ describe("the built server's compile cache", () => {
       await server.kill();
       const cache = join(tempDir, "node-compile-cache");
       const files = filesUnder(cache);
-      // One entry per compiled module: the server's own and its libraries', hundreds of them.
-      expect(files.length).toBeGreaterThan(100);
+      // One entry per compiled module: the server's bundle and the chunks it loads at start (its
+      // own code and its libraries', ~2 MB), and the packages kept outside the bundle.
+      expect(files.length).toBeGreaterThan(10);
       expect(files.reduce((sum, file) => sum + file.size, 0)).toBeGreaterThan(1_000_000);
     } finally {
       await server.stop();

@@ -110,19 +110,21 @@ const STATEMENT_CACHE_SIZE = 1000;
  * queries repeat with new parameters, so the compiled statements are kept by SQL text (a cached
  * statement is only ever used by one query at a time: SQLite calls here are synchronous).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void) {
+  const cache = new Map<string, { statement: SqliteDatabase.Statement; writes: boolean }>();
   return {
     close: () => sqlite.close(),
     size: () => cache.size,
     prepare(sqlText: string) {
-      let statement = cache.get(sqlText);
-      if (!statement) {
-        statement = sqlite.prepare(sqlText);
+      let cached = cache.get(sqlText);
+      if (!cached) {
+        const statement = sqlite.prepare(sqlText);
+        cached = { statement, writes: !statement.reader };
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        cache.set(sqlText, statement);
+        cache.set(sqlText, cached);
       }
-      return statement;
+      if (cached.writes) onWrite();
+      return cached.statement;
     },
   };
 }
@@ -223,7 +225,10 @@ export function openDatabase(database: Config["database"]): Db {
   // the file, and each miss is a read() call. Filled on use, so memory grows with the database
   // up to this size; MNEMO_SQLITE_CACHE_MIB bounds it lower. A negative size counts KiB.
   sqlite.pragma(`cache_size = ${-1024 * (database.cacheMiB ?? DEFAULT_SQLITE_CACHE_MIB)}`);
-  const statements = withStatementCache(sqlite);
+  // The checkpointer's worker runs only while the database is written (see sqlite-checkpointer.ts):
+  // every statement that returns no rows (a commit included) may have written.
+  let noteWrite = () => {};
+  const statements = withStatementCache(sqlite, () => noteWrite());
   const kysely = new Kysely<Database>({
     dialect: new TransactionalDdlSqliteDialect({ database: statements }),
   });
@@ -249,6 +254,7 @@ export function openDatabase(database: Config["database"]): Db {
       if (!sqlite.inTransaction) sqlite.pragma("wal_checkpoint(PASSIVE)");
     },
   });
+  noteWrite = () => checkpointer.noteWrite();
   return {
     kysely,
     kind: "sqlite",

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
@@ -63,9 +63,11 @@ describe("SQLite checkpoints on a worker thread", () => {
         finishes += 1;
         writer.pragma("wal_checkpoint(PASSIVE)");
       },
-      thresholds: { atFrames: 200, maxLeftFrames: 100 },
+      thresholds: { atFrames: 200, maxLeftFrames: 100, idleStopMs: 60_000 },
     });
     const insert = writer.prepare("insert into blobs (body) values (?)");
+    insert.run("first");
+    checkpointer.noteWrite();
     const body = "review ".repeat(500);
     // ~9,000 pages (three a commit) over 3,000 commits with a turn of the event loop between
     // them, as a server's requests come: without a finish the WAL would hold them all (36 MB).
@@ -77,7 +79,63 @@ describe("SQLite checkpoints on a worker thread", () => {
     await checkpointer.stop();
     expect(finishes).toBeGreaterThan(0);
     expect(statSync(`${file}-wal`).size).toBeLessThan(4000 * PAGE);
-    expect(writer.prepare("select count(*) as n from blobs").get()).toEqual({ n: 3000 });
+    expect(writer.prepare("select count(*) as n from blobs").get()).toEqual({ n: 3001 });
+    writer.close();
+  });
+
+  it("runs its thread only while the database is written: reads start none, and it ends when idle", async () => {
+    const threads = () => readdirSync("/proc/self/task").length;
+    const file = join(dir, "idle.sqlite");
+    const setup = new SqliteDatabase(file);
+    setup.pragma("journal_mode = WAL");
+    setup.exec("create table blobs (id integer primary key, body text not null)");
+    setup.close();
+    const before = threads();
+    const db = openDatabase({ kind: "sqlite", file });
+    // Reads, and a transaction that only reads, leave the WAL alone: no thread.
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`select count(*) as n from blobs`.execute(trx);
+    });
+    expect(threads()).toBe(before);
+    // Looked at once the statement has run: a delete that deleted nothing wrote no frame.
+    await sql`delete from blobs where id < 0`.execute(db.kysely);
+    await nextTurn();
+    expect(threads()).toBe(before);
+    await sql`insert into blobs (body) values (${"a"})`.execute(db.kysely);
+    await nextTurn();
+    expect(threads()).toBe(before + 1);
+    await db.destroy();
+    expect(threads()).toBe(before);
+
+    // Ended after idleStopMs of a copied, unchanged WAL; the next write starts a new one, which
+    // copies that write's pages into the file.
+    const writer = new SqliteDatabase(file);
+    writer.pragma("wal_autocheckpoint = 0");
+    const checkpointer = startSqliteCheckpointer(file, {
+      onError: (message) => {
+        throw new Error(message);
+      },
+      finish: () => {},
+      thresholds: { atFrames: 8000, maxLeftFrames: 300, idleStopMs: 300 },
+    });
+    expect(checkpointer.isRunning()).toBe(false);
+    const insert = writer.prepare("insert into blobs (body) values (?)");
+    const writeAndWaitForIdle = async () => {
+      insert.run("가".repeat(100_000));
+      checkpointer.noteWrite();
+      await nextTurn();
+      expect(checkpointer.isRunning()).toBe(true);
+      const deadline = Date.now() + 5000;
+      while (checkpointer.isRunning() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(checkpointer.isRunning()).toBe(false);
+    };
+    await writeAndWaitForIdle();
+    const sizeAfterFirst = statSync(file).size;
+    await writeAndWaitForIdle();
+    expect(statSync(file).size).toBeGreaterThan(sizeAfterFirst + 200_000);
+    await checkpointer.stop();
     writer.close();
   });
 });

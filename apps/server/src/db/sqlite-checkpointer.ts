@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
@@ -15,10 +16,17 @@ const FINISH_AT_FRAMES = 8000;
 /** How many frames the worker may have left for the writer to copy when it finishes. */
 const FINISH_MAX_LEFT_FRAMES = 300;
 
-/** When the writer finishes a checkpoint (tests pass smaller ones). */
+/**
+ * How long the WAL stays copied and unchanged before the worker ends: its thread costs ~20 MB,
+ * and a self-hosted server is idle most of the time. The next write starts it again.
+ */
+const IDLE_STOP_MS = 30_000;
+
+/** When the writer finishes a checkpoint, and when the worker ends (tests pass smaller ones). */
 export interface FinishThresholds {
   atFrames: number;
   maxLeftFrames: number;
+  idleStopMs: number;
 }
 
 /**
@@ -33,17 +41,20 @@ export const WRITER_AUTOCHECKPOINT_FRAMES = 20_000;
 // After each pass that copied pages it flushes the database file itself: the writer's finishing
 // checkpoint then syncs only the last pages, not every page copied since the last finish. It
 // asks the writer to finish only when the WAL is long and nearly all copied, once per length of
-// the WAL, so an idle server gets no message (it was told every 100 ms).
+// the WAL, so an idle server gets no message (it was told every 100 ms). Once every frame is
+// copied and none came for idleStopMs, it says so and the thread is ended.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { fdatasyncSync, openSync } = require("node:fs");
 const Database = require(workerData.driverPath);
-const { atFrames, maxLeftFrames } = workerData.thresholds;
+const { atFrames, maxLeftFrames, idleStopMs } = workerData.thresholds;
 const db = new Database(workerData.file);
 db.pragma("busy_timeout = 5000");
 const file = openSync(workerData.file, "r");
 let copied = 0;
 let asked = 0;
+let lastLog = -1;
+let quietSince = Date.now();
 const timer = setInterval(() => {
   try {
     const [{ log, checkpointed }] = db.pragma("wal_checkpoint(PASSIVE)");
@@ -54,6 +65,9 @@ const timer = setInterval(() => {
       asked = log;
       parentPort.postMessage("finish");
     }
+    if (log !== lastLog || checkpointed < log) quietSince = Date.now();
+    lastLog = log;
+    if (Date.now() - quietSince >= idleStopMs) parentPort.postMessage("idle");
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
@@ -67,6 +81,16 @@ parentPort.on("message", (message) => {
 `;
 
 export interface SqliteCheckpointer {
+  /**
+   * Tells the checkpointer a statement may have written to the database. While the worker is
+   * not running, the WAL file is looked at once the statement has run (on the next turn of the
+   * event loop, once per turn); the worker starts when the WAL changed. A statement that changed
+   * no page (a sweep that deleted nothing) writes no frame and starts nothing. The worker ends
+   * itself once the WAL has been copied and quiet for a while.
+   */
+  noteWrite(): void;
+  /** Whether the worker thread runs. */
+  isRunning(): boolean;
   stop(): Promise<void>;
 }
 
@@ -88,7 +112,11 @@ export function startSqliteCheckpointer(
   {
     onError,
     finish,
-    thresholds = { atFrames: FINISH_AT_FRAMES, maxLeftFrames: FINISH_MAX_LEFT_FRAMES },
+    thresholds = {
+      atFrames: FINISH_AT_FRAMES,
+      maxLeftFrames: FINISH_MAX_LEFT_FRAMES,
+      idleStopMs: IDLE_STOP_MS,
+    },
   }: {
     onError: (message: string) => void;
     finish: () => void;
@@ -96,36 +124,94 @@ export function startSqliteCheckpointer(
   },
 ): SqliteCheckpointer {
   const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: { file, driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, thresholds },
-    // It holds one connection and a timer: a small heap keeps the thread's memory small.
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
-  });
-  worker.on("message", (message: "finish" | { error?: string }) => {
-    if (message !== "finish") {
-      if (message.error) onError(message.error);
-      return;
-    }
-    try {
-      finish();
-    } catch (error) {
-      onError(String(error));
-    }
-  });
-  worker.on("error", (error) => onError(String(error)));
-  // A pending checkpoint must not keep the process alive on its own.
-  worker.unref();
-  return {
-    async stop() {
-      const stopped = new Promise<void>((resolve) => {
-        worker.once("exit", () => resolve());
-        worker.on("message", (message: { stopped?: boolean }) => {
-          if (message.stopped) void worker.terminate();
-        });
+  // The running worker, and whether it is being ended (idle, or the server stops).
+  let running: { worker: Worker; ending: Promise<void> | null } | null = null;
+  // A write came while the worker was ending: start a new one once it has.
+  let restart = false;
+  let stopped = false;
+  const wal = `${file}-wal`;
+  // The WAL file as last seen with no worker running (size and modification time).
+  const walState = () => {
+    const stat = statSync(wal, { bigint: true, throwIfNoEntry: false });
+    return stat ? `${stat.size}:${stat.mtimeNs}` : "";
+  };
+  let quietWal = walState();
+  let lookPending = false;
+  const lookAtWal = () => {
+    lookPending = false;
+    if (stopped || running) return;
+    const now = walState();
+    if (now !== quietWal) start();
+  };
+
+  const end = (current: { worker: Worker; ending: Promise<void> | null }): Promise<void> => {
+    if (current.ending) return current.ending;
+    current.ending = new Promise<void>((resolve) => {
+      current.worker.once("exit", () => {
+        if (running === current) running = null;
+        quietWal = walState();
+        resolve();
+        if (restart && !stopped) {
+          restart = false;
+          start();
+        }
       });
-      worker.postMessage("stop");
-      await stopped;
+      current.worker.on("message", (message: { stopped?: boolean }) => {
+        if (message.stopped) void current.worker.terminate();
+      });
+      current.worker.postMessage("stop");
+    });
+    return current.ending;
+  };
+
+  const start = () => {
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: { file, driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, thresholds },
+      // It holds one connection and a timer: a small heap keeps the thread's memory small.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
+    });
+    const current: { worker: Worker; ending: Promise<void> | null } = { worker, ending: null };
+    running = current;
+    worker.on("message", (message: "finish" | "idle" | { error?: string }) => {
+      if (message === "idle") {
+        void end(current);
+        return;
+      }
+      if (message !== "finish") {
+        if (message.error) onError(message.error);
+        return;
+      }
+      try {
+        finish();
+      } catch (error) {
+        onError(String(error));
+      }
+    });
+    worker.on("error", (error) => onError(String(error)));
+    // A worker that died on its own (an error) is started again by the next write.
+    worker.once("exit", () => {
+      if (running === current) running = null;
+    });
+    // A pending checkpoint must not keep the process alive on its own.
+    worker.unref();
+  };
+
+  return {
+    noteWrite() {
+      if (stopped) return;
+      if (running) {
+        if (running.ending) restart = true;
+        return;
+      }
+      if (lookPending) return;
+      lookPending = true;
+      setImmediate(lookAtWal);
+    },
+    isRunning: () => running !== null,
+    async stop() {
+      stopped = true;
+      if (running) await end(running);
     },
   };
 }

@@ -67,8 +67,9 @@ const envSchema = z.object({
   /** Start on a new empty SQLite database where one existed before (its marker is there). */
   MNEMO_ALLOW_NEW_DATABASE: booleanFlag,
   /**
-   * SQLite's `synchronous` pragma. For measurements only (the bench compares the two): NORMAL
-   * can lose the last acknowledged commits on power loss.
+   * `full`: a commit is answered once the WAL is flushed to disk (see db/wal-sync.ts). `normal`
+   * flushes only at checkpoints, for measurements only (the bench compares the two): it can
+   * lose the last acknowledged commits on power loss.
    */
   MNEMO_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"]).default("full"),
   /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, fdatasync, fstatSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -55,19 +55,127 @@ describe.runIf(dialect === "postgres")("openDatabase on PostgreSQL", () => {
 });
 
 describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
-  it("syncs every commit (synchronous = FULL), so an acknowledged write survives a power cut", async () => {
+  /** A database whose WAL flushes wait until the test lets each one end. */
+  function withHeldFlushes() {
     const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
-    const db = openDatabase({ kind: "sqlite", file: join(dir, "mnemo.sqlite") });
+    const flushes: { fd: number; end: () => void }[] = [];
+    const db = openDatabase(
+      { kind: "sqlite", file: join(dir, "mnemo.sqlite") },
+      {
+        flushFile: (fd) =>
+          new Promise<void>((resolve) => {
+            flushes.push({ fd, end: resolve });
+          }),
+      },
+    );
+    const settled = <T>(promise: Promise<T>) => {
+      const state = { done: false };
+      void promise.then(() => {
+        state.done = true;
+      });
+      return state;
+    };
+    const turns = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const cleanUp = async () => {
+      for (const flush of flushes) flush.end();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { db, flushes, settled, turns, cleanUp };
+  }
+
+  it("settles a commit only once the WAL is flushed, so an acknowledged write survives a power cut", async () => {
+    const { db, flushes, settled, turns, cleanUp } = withHeldFlushes();
     try {
-      const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
-      expect(result.rows[0]?.synchronous).toBe(2);
+      // The create is a write outside a transaction: it waits for its flush too.
+      const created = settled(
+        sql`create table notes (id integer primary key, body text)`.execute(db.kysely),
+      );
+      await turns();
+      expect(created.done).toBe(false);
+      flushes.shift()?.end();
+      await turns();
+      expect(created.done).toBe(true);
+      const written = db.kysely.transaction().execute(async (trx) => {
+        await sql`insert into notes (body) values ('kept')`.execute(trx);
+      });
+      const state = settled(written);
+      await turns();
+      // Committed (SQLite runs NORMAL: the COMMIT itself flushes nothing) but not yet answered.
+      expect(state.done).toBe(false);
+      expect(flushes).toHaveLength(1);
+      const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(db.kysely);
+      expect(count.rows[0]?.n).toBe(1);
+      flushes.shift()?.end();
+      await written;
+      const mode = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(mode.rows[0]?.synchronous).toBe(1);
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it("flushes nothing for reads, and one flush for every commit made during the last", async () => {
+    const { db, flushes, settled, turns, cleanUp } = withHeldFlushes();
+    try {
+      const created = sql`create table notes (id integer primary key, body text)`.execute(
+        db.kysely,
+      );
+      await turns();
+      expect(flushes).toHaveLength(1);
+      // Reads, and a transaction that only reads, run while the flush is held, and wait for none.
+      await sql`select count(*) from notes`.execute(db.kysely);
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+      });
+      expect(flushes).toHaveLength(1);
+      // Two commits during the first flush share the next one, which starts when the first ends.
+      const first = settled(sql`insert into notes (body) values ('a')`.execute(db.kysely));
+      const second = settled(sql`insert into notes (body) values ('b')`.execute(db.kysely));
+      await turns();
+      expect(flushes).toHaveLength(1);
+      flushes.shift()?.end();
+      await created;
+      await turns();
+      expect(flushes).toHaveLength(1);
+      expect([first.done, second.done]).toEqual([false, false]);
+      flushes.shift()?.end();
+      await turns();
+      expect([first.done, second.done]).toEqual([true, true]);
+      expect(flushes).toHaveLength(0);
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  it("flushes the WAL file itself with fdatasync", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
+    const file = join(dir, "mnemo.sqlite");
+    const flushed: number[] = [];
+    const db = openDatabase(
+      { kind: "sqlite", file },
+      {
+        flushFile: (fd) => {
+          flushed.push(fstatSync(fd).ino);
+          return new Promise((resolve, reject) =>
+            fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+          );
+        },
+      },
+    );
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db.kysely);
+      await sql`insert into notes (body) values ('kept')`.execute(db.kysely);
+      expect(flushed).toEqual([statSync(`${file}-wal`).ino, statSync(`${file}-wal`).ino]);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("runs NORMAL only when MNEMO_SQLITE_SYNCHRONOUS=normal asks (the bench's comparison)", async () => {
+  it("flushes nothing at commits only when MNEMO_SQLITE_SYNCHRONOUS=normal asks (the bench's comparison)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
     const env = { DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(32) };
     expect(loadConfig(env).database).toMatchObject({ kind: "sqlite", synchronous: "full" });
@@ -75,8 +183,16 @@ describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
       /MNEMO_SQLITE_SYNCHRONOUS/,
     );
     const config = loadConfig({ ...env, MNEMO_SQLITE_SYNCHRONOUS: "normal" });
-    const db = openDatabase(config.database);
+    let flushes = 0;
+    const db = openDatabase(config.database, {
+      flushFile: async () => {
+        flushes += 1;
+      },
+    });
     try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db.kysely);
+      await sql`insert into notes (body) values ('unflushed')`.execute(db.kysely);
+      expect(flushes).toBe(0);
       const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
       expect(result.rows[0]?.synchronous).toBe(1);
     } finally {

@@ -3,11 +3,13 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
+  type Driver,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  type SqliteDialectConfig,
   type Transaction,
 } from "kysely";
 import type PgModule from "pg";
@@ -15,6 +17,7 @@ import type { Config } from "../config.js";
 import type { Database } from "./schema.js";
 import { startSqliteCheckpointer, WRITER_AUTOCHECKPOINT_FRAMES } from "./sqlite-checkpointer.js";
 import { StorageUnavailableError } from "./storage-errors.js";
+import { type FlushFile, flushingSqliteDriver, WalFlusher } from "./wal-sync.js";
 
 export type DialectKind = "sqlite" | "postgres";
 
@@ -110,8 +113,14 @@ const STATEMENT_CACHE_SIZE = 1000;
  * queries repeat with new parameters, so the compiled statements are kept by SQL text (a cached
  * statement is only ever used by one query at a time: SQLite calls here are synchronous).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void) {
-  const cache = new Map<string, { statement: SqliteDatabase.Statement; writes: boolean }>();
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  onWrite: (changesData: boolean) => void,
+) {
+  const cache = new Map<
+    string,
+    { statement: SqliteDatabase.Statement; writes: boolean; changesData: boolean }
+  >();
   return {
     close: () => sqlite.close(),
     size: () => cache.size,
@@ -119,15 +128,19 @@ function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void
       let cached = cache.get(sqlText);
       if (!cached) {
         const statement = sqlite.prepare(sqlText);
-        cached = { statement, writes: !statement.reader };
+        const writes = !statement.reader;
+        cached = { statement, writes, changesData: writes && !TRANSACTION_CONTROL.test(sqlText) };
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sqlText, cached);
       }
-      if (cached.writes) onWrite();
+      if (cached.writes) onWrite(cached.changesData);
       return cached.statement;
     },
   };
 }
+
+/** Statements that return no rows and change no data by themselves. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 
 /**
  * SQLite's DDL is transactional, but Kysely's adapter says otherwise, so its Migrator would run
@@ -135,16 +148,42 @@ function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void
  * for ever (`table "users" already exists`). The Migrator is the only reader of this flag.
  */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  /** True when the flushing driver lends the one connection itself (see wal-sync.ts). */
+  readonly #lendsItself: boolean;
+
+  constructor(lendsItself: boolean) {
+    super();
+    this.#lendsItself = lendsItself;
+  }
+
   override get supportsTransactionalDdl(): boolean {
     return true;
+  }
+
+  override get supportsMultipleConnections(): boolean {
+    return this.#lendsItself;
   }
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  readonly #flushing: FlushingOptions | null;
+
+  constructor(config: SqliteDialectConfig, flushing: FlushingOptions | null) {
+    super(config);
+    this.#flushing = flushing;
+  }
+
   override createAdapter(): SqliteAdapter {
-    return new TransactionalDdlSqliteAdapter();
+    return new TransactionalDdlSqliteAdapter(this.#flushing !== null);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    return this.#flushing ? flushingSqliteDriver(driver, this.#flushing) : driver;
   }
 }
+
+type FlushingOptions = Parameters<typeof flushingSqliteDriver>[1];
 
 /** Written beside the SQLite file when it is first opened: a database existed here. */
 const createdMarker = (file: string) => `${file}.created`;
@@ -180,7 +219,10 @@ function checkSqliteFileIdentity(file: string, opened: string | null): void {
 }
 
 /** Opens the configured database: the embedded SQLite file, or PostgreSQL for a postgres URL. */
-export function openDatabase(database: Config["database"]): Db {
+export function openDatabase(
+  database: Config["database"],
+  options: { flushFile?: FlushFile } = {},
+): Db {
   if (database.kind === "postgres") {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: pgTypes(pg) });
@@ -212,10 +254,13 @@ export function openDatabase(database: Config["database"]): Db {
   if (database.file !== ":memory:") writeFileSync(createdMarker(database.file), "", { flag: "a" });
   // WAL lets readers run while a review is written; foreign keys enforce cascades and ownership.
   sqlite.pragma("journal_mode = WAL");
-  // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, after the
-  // client has already dropped it from its outbox (NORMAL can lose the last commits then).
-  // NORMAL only when asked (MNEMO_SQLITE_SYNCHRONOUS): the bench measures what FULL costs.
-  sqlite.pragma(`synchronous = ${database.synchronous === "normal" ? "NORMAL" : "FULL"}`);
+  // An acknowledged write survives a power cut, after the client has already dropped it from its
+  // outbox: a commit settles once the WAL is flushed (wal-sync.ts), off the event loop, so the
+  // connection itself runs NORMAL (no flush inside the COMMIT). Only when asked
+  // (MNEMO_SQLITE_SYNCHRONOUS=normal, for the bench's comparison) is nothing flushed at commits.
+  // An in-memory database has no file to flush.
+  const flushesWal = database.synchronous !== "normal" && database.file !== ":memory:";
+  sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits for a lock on the event loop, so every request, reads and health
   // included, would wait with it: SQLite waits at most this long, and userWrite retries the
@@ -228,9 +273,24 @@ export function openDatabase(database: Config["database"]): Db {
   // The checkpointer's worker runs only while the database is written (see sqlite-checkpointer.ts):
   // every statement that returns no rows (a commit included) may have written.
   let noteWrite = () => {};
-  const statements = withStatementCache(sqlite, () => noteWrite());
+  let changedSinceFlush = false;
+  const statements = withStatementCache(sqlite, (changesData) => {
+    if (changesData) changedSinceFlush = true;
+    noteWrite();
+  });
+  const flushing = flushesWal
+    ? {
+        flusher: new WalFlusher(database.file, options.flushFile),
+        takeWrites: () => {
+          const changed = changedSinceFlush;
+          changedSinceFlush = false;
+          return changed;
+        },
+        inTransaction: () => sqlite.inTransaction,
+      }
+    : null;
   const kysely = new Kysely<Database>({
-    dialect: new TransactionalDdlSqliteDialect({ database: statements }),
+    dialect: new TransactionalDdlSqliteDialect({ database: statements }, flushing),
   });
   if (database.file === ":memory:") {
     return {

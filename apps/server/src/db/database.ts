@@ -113,14 +113,8 @@ const STATEMENT_CACHE_SIZE = 1000;
  * queries repeat with new parameters, so the compiled statements are kept by SQL text (a cached
  * statement is only ever used by one query at a time: SQLite calls here are synchronous).
  */
-function withStatementCache(
-  sqlite: SqliteDatabase.Database,
-  onWrite: (changesData: boolean) => void,
-) {
-  const cache = new Map<
-    string,
-    { statement: SqliteDatabase.Statement; writes: boolean; changesData: boolean }
-  >();
+function withStatementCache(sqlite: SqliteDatabase.Database, onChange: () => void) {
+  const cache = new Map<string, { statement: SqliteDatabase.Statement; changesData: boolean }>();
   return {
     close: () => sqlite.close(),
     size: () => cache.size,
@@ -128,12 +122,12 @@ function withStatementCache(
       let cached = cache.get(sqlText);
       if (!cached) {
         const statement = sqlite.prepare(sqlText);
-        const writes = !statement.reader;
-        cached = { statement, writes, changesData: writes && !TRANSACTION_CONTROL.test(sqlText) };
+        const changesData = !statement.reader && !TRANSACTION_CONTROL.test(sqlText);
+        cached = { statement, changesData };
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sqlText, cached);
       }
-      if (cached.writes) onWrite(cached.changesData);
+      if (cached.changesData) onChange();
       return cached.statement;
     },
   };
@@ -148,42 +142,34 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b
  * for ever (`table "users" already exists`). The Migrator is the only reader of this flag.
  */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
-  /** True when the flushing driver lends the one connection itself (see wal-sync.ts). */
-  readonly #lendsItself: boolean;
-
-  constructor(lendsItself: boolean) {
-    super();
-    this.#lendsItself = lendsItself;
-  }
-
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
 
+  /** The driver lends the one connection itself (see wal-sync.ts): Kysely takes no lock. */
   override get supportsMultipleConnections(): boolean {
-    return this.#lendsItself;
+    return true;
   }
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
-  readonly #flushing: FlushingOptions | null;
+  readonly #writes: WriteEndOptions;
 
-  constructor(config: SqliteDialectConfig, flushing: FlushingOptions | null) {
+  constructor(config: SqliteDialectConfig, writes: WriteEndOptions) {
     super(config);
-    this.#flushing = flushing;
+    this.#writes = writes;
   }
 
   override createAdapter(): SqliteAdapter {
-    return new TransactionalDdlSqliteAdapter(this.#flushing !== null);
+    return new TransactionalDdlSqliteAdapter();
   }
 
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    return this.#flushing ? flushingSqliteDriver(driver, this.#flushing) : driver;
+    return flushingSqliteDriver(super.createDriver(), this.#writes);
   }
 }
 
-type FlushingOptions = Parameters<typeof flushingSqliteDriver>[1];
+type WriteEndOptions = Parameters<typeof flushingSqliteDriver>[1];
 
 /** Written beside the SQLite file when it is first opened: a database existed here. */
 const createdMarker = (file: string) => `${file}.created`;
@@ -270,29 +256,40 @@ export function openDatabase(
   // the file, and each miss is a read() call. Filled on use, so memory grows with the database
   // up to this size; MNEMO_SQLITE_CACHE_MIB bounds it lower. A negative size counts KiB.
   sqlite.pragma(`cache_size = ${-1024 * (database.cacheMiB ?? DEFAULT_SQLITE_CACHE_MIB)}`);
-  // The checkpointer's worker runs only while the database is written (see sqlite-checkpointer.ts):
-  // every statement that returns no rows (a commit included) may have written.
-  let noteWrite = () => {};
-  let changedSinceFlush = false;
-  const statements = withStatementCache(sqlite, (changesData) => {
-    if (changesData) changedSinceFlush = true;
-    noteWrite();
+  // Checkpoints run on a worker thread, and the writer finishes them between requests (see
+  // sqlite-checkpointer.ts); SQLite's own, inside a commit, only when the WAL grows past that.
+  // The worker runs only while the database is written: the driver tells it when a write ended.
+  const checkpointer =
+    database.file === ":memory:"
+      ? null
+      : startSqliteCheckpointer(database.file, {
+          onError: (message) => process.emitWarning(`SQLite checkpoint failed: ${message}`),
+          finish: () => {
+            // Not inside a transaction of a request that awaits something else than the database.
+            if (!sqlite.inTransaction) sqlite.pragma("wal_checkpoint(PASSIVE)");
+          },
+        });
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_FRAMES}`);
+  let changedSinceWriteEnd = false;
+  const statements = withStatementCache(sqlite, () => {
+    changedSinceWriteEnd = true;
   });
-  const flushing = flushesWal
-    ? {
-        flusher: new WalFlusher(database.file, options.flushFile),
+  const kysely = new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect(
+      { database: statements },
+      {
+        flusher: flushesWal ? new WalFlusher(database.file, options.flushFile) : null,
+        onWriteEnded: () => checkpointer?.noteWrite(),
         takeWrites: () => {
-          const changed = changedSinceFlush;
-          changedSinceFlush = false;
+          const changed = changedSinceWriteEnd;
+          changedSinceWriteEnd = false;
           return changed;
         },
         inTransaction: () => sqlite.inTransaction,
-      }
-    : null;
-  const kysely = new Kysely<Database>({
-    dialect: new TransactionalDdlSqliteDialect({ database: statements }, flushing),
+      },
+    ),
   });
-  if (database.file === ":memory:") {
+  if (!checkpointer) {
     return {
       kysely,
       kind: "sqlite",
@@ -304,17 +301,6 @@ export function openDatabase(
     };
   }
   const identity = fileIdentity(database.file);
-  // Checkpoints run on a worker thread, and the writer finishes them between requests (see
-  // sqlite-checkpointer.ts); SQLite's own, inside a commit, only when the WAL grows past that.
-  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_FRAMES}`);
-  const checkpointer = startSqliteCheckpointer(database.file, {
-    onError: (message) => process.emitWarning(`SQLite checkpoint failed: ${message}`),
-    finish: () => {
-      // Not inside a transaction of a request that awaits something else than the database.
-      if (!sqlite.inTransaction) sqlite.pragma("wal_checkpoint(PASSIVE)");
-    },
-  });
-  noteWrite = () => checkpointer.noteWrite();
   return {
     kysely,
     kind: "sqlite",

@@ -82,11 +82,10 @@ parentPort.on("message", (message) => {
 
 export interface SqliteCheckpointer {
   /**
-   * Tells the checkpointer a statement may have written to the database. While the worker is
-   * not running, the WAL file is looked at once the statement has run (on the next turn of the
-   * event loop, once per turn); the worker starts when the WAL changed. A statement that changed
-   * no page (a sweep that deleted nothing) writes no frame and starts nothing. The worker ends
-   * itself once the WAL has been copied and quiet for a while.
+   * Tells the checkpointer a write ended (its COMMIT ran). While the worker is not running, the
+   * WAL file is looked at: the worker starts when it changed. A write that changed no page (a
+   * sweep that deleted nothing) wrote no frame and starts nothing. The worker ends itself once
+   * the WAL has been copied and quiet for a while.
    */
   noteWrite(): void;
   /** Whether the worker thread runs. */
@@ -136,13 +135,6 @@ export function startSqliteCheckpointer(
     return stat ? `${stat.size}:${stat.mtimeNs}` : "";
   };
   let quietWal = walState();
-  let lookPending = false;
-  const lookAtWal = () => {
-    lookPending = false;
-    if (stopped || running) return;
-    const now = walState();
-    if (now !== quietWal) start();
-  };
 
   const end = (current: { worker: Worker; ending: Promise<void> | null }): Promise<void> => {
     if (current.ending) return current.ending;
@@ -204,9 +196,7 @@ export function startSqliteCheckpointer(
         if (running.ending) restart = true;
         return;
       }
-      if (lookPending) return;
-      lookPending = true;
-      setImmediate(lookAtWal);
+      if (walState() !== quietWal) start();
     },
     isRunning: () => running !== null,
     async stop() {

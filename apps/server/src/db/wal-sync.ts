@@ -14,7 +14,7 @@ import { StorageUnavailableError } from "./storage-errors.js";
 // began. SQLite still flushes the WAL before each checkpoint and its header when it is reused
 // (what NORMAL keeps of FULL), so a checkpoint never copies frames that are not on disk.
 
-/** Flushes a file's data with fdatasync off the event loop, one flush for all who ask during one. */
+/** Flushes a file's data to disk off the event loop (fdatasync on the thread pool; tests pass their own). */
 export type FlushFile = (fd: number) => Promise<void>;
 
 const flushWithFdatasync: FlushFile = (fd) =>
@@ -81,10 +81,12 @@ export class WalFlusher {
 }
 
 /**
- * Wraps a SQLite driver so a statement that ends a write (a COMMIT, or a write outside a
- * transaction) settles after the WAL is flushed. `takeWrites` answers whether a statement that
- * may write ran since it was last asked (and forgets it); `inTransaction` whether one is open.
- * Kysely runs transactions and savepoints through the connection it acquired, the wrapped one.
+ * Wraps a SQLite driver: the one place that knows when a write ended (a COMMIT, or a write
+ * outside a transaction, after a statement that changes data). It then tells `onWriteEnded`
+ * (the checkpointer) and, with a `flusher`, settles only after the WAL is flushed.
+ * `takeWrites` answers whether a statement that changes data ran since it was last asked (and
+ * forgets it); `inTransaction` whether one is open. Kysely runs transactions and savepoints
+ * through the connection it acquired, the wrapped one.
  *
  * The one connection is lent to one caller at a time, as Kysely's own lock does for SQLite (the
  * adapter then says it has several connections, so Kysely takes no lock of its own). A caller
@@ -93,14 +95,7 @@ export class WalFlusher {
  * a handle of its own (kept for reuse: Kysely remembers every connection object it was given),
  * so a release is always the release of its own loan.
  */
-export function flushingSqliteDriver(
-  inner: Driver,
-  {
-    flusher,
-    takeWrites,
-    inTransaction,
-  }: { flusher: WalFlusher; takeWrites: () => boolean; inTransaction: () => boolean },
-): Driver {
+export function flushingSqliteDriver(inner: Driver, writes: Omit<LoanDriver, "lock">): Driver {
   const lock = new ConnectionLock();
   const idle: Loan[] = [];
   const loanOf = (connection: DatabaseConnection): Loan => {
@@ -112,7 +107,7 @@ export function flushingSqliteDriver(
     acquireConnection: async () => {
       await lock.take();
       const connection = await inner.acquireConnection();
-      const loan = idle.pop() ?? new Loan(connection, { flusher, takeWrites, inTransaction, lock });
+      const loan = idle.pop() ?? new Loan(connection, { ...writes, lock });
       loan.releasedEarly = false;
       return loan;
     },
@@ -139,13 +134,15 @@ export function flushingSqliteDriver(
     },
     destroy: async () => {
       await inner.destroy();
-      flusher.close();
+      writes.flusher?.close();
     },
   };
 }
 
 interface LoanDriver {
-  flusher: WalFlusher;
+  /** Null when commits are not flushed (`MNEMO_SQLITE_SYNCHRONOUS=normal`, an in-memory file). */
+  flusher: WalFlusher | null;
+  onWriteEnded: () => void;
   takeWrites: () => boolean;
   inTransaction: () => boolean;
   lock: ConnectionLock;
@@ -164,12 +161,15 @@ class Loan implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.connection.executeQuery<R>(query);
-    const { flusher, takeWrites, inTransaction, lock } = this.#driver;
+    const { flusher, onWriteEnded, takeWrites, inTransaction, lock } = this.#driver;
     if (!inTransaction() && takeWrites()) {
-      // Done with the connection: the next caller may use it while this one waits.
-      this.releasedEarly = true;
-      lock.release();
-      await flusher.flush();
+      onWriteEnded();
+      if (flusher) {
+        // Done with the connection: the next caller may use it while this one waits.
+        this.releasedEarly = true;
+        lock.release();
+        await flusher.flush();
+      }
     }
     return result;
   }

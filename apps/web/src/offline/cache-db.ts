@@ -1,4 +1,11 @@
-import type { ErrorCode, Folder, MemoSummary, SyncChange, TrashItem } from "@mnemo/domain";
+import type {
+  ErrorCode,
+  Folder,
+  MemoSummary,
+  SearchableMemo,
+  SyncChange,
+  TrashItem,
+} from "@mnemo/domain";
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import { type SearchEntry, type SearchTextEntry, searchEntries } from "./search-entry";
 
@@ -18,6 +25,11 @@ export interface CachedMemo extends Omit<MemoSummary, "sortingValue"> {
   /** Review and completion times, when a whole memo was read from the server (lists lack them). */
   reviewedDates?: number[];
   completedDates?: number[];
+  /**
+   * The bundle holding the body, search entry and searchable text this memo arrived with in a
+   * page of the change feed (see `memo-bundles.ts`); absent for a memo stored one by one.
+   */
+  bundle?: number;
 }
 
 /** A memo's rich text, apart from its list fields; `size` counts toward the cache budget. */
@@ -28,6 +40,27 @@ export interface CachedBody {
   size: number;
   /** When the body was stored (device clock), to evict the least recently stored first. */
   storedAt: number;
+}
+
+/**
+ * The bodies, search entries or searchable texts of up to `BUNDLE_SIZE` memos that one page of
+ * the change feed brought new to the device, in one record per table under one id (see
+ * `memo-bundles.ts`): `items` by memo id.
+ */
+export interface Bundle<T> {
+  id: number;
+  items: Record<string, T>;
+}
+
+/** Bodies in a bundle; `size` and `storedAt` as a {@link CachedBody}'s, for the whole bundle. */
+export interface BodyBundle extends Bundle<string> {
+  size: number;
+  storedAt: number;
+}
+
+/** Bytes a body occupies, near enough for a budget: UTF-16 code units take two bytes. */
+export function bodySize(contents: string): number {
+  return contents.length * 2;
 }
 
 /** The change of `POST /api/sync/ops` of one kind, without its opId. */
@@ -136,6 +169,9 @@ export type CacheDb = Dexie & {
   meta: EntityTable<MetaEntry, "key">;
   uploads: EntityTable<PendingUpload, "id">;
   trash: EntityTable<TrashEntry, "key">;
+  bodyBundles: EntityTable<BodyBundle, "id">;
+  searchBundles: EntityTable<Bundle<SearchEntry>, "id">;
+  textBundles: EntityTable<Bundle<SearchableMemo>, "id">;
 };
 
 /** One IndexedDB database per user, so a second account on the device never sees the first's. */
@@ -168,6 +204,13 @@ export function createCacheDb(userId: string): CacheDb {
   db.version(3).stores({ uploads: "id, queuedAt" });
   // What was deleted on this device, for the trash screen offline and restores.
   db.version(4).stores({ trash: "key, trashedAt" });
+  // A first download's bodies and search entries, a bundle per record (see `memo-bundles.ts`).
+  // A cache made before them keeps its records of one memo each, which are read as before.
+  db.version(5).stores({
+    bodyBundles: "++id, storedAt",
+    searchBundles: "id",
+    textBundles: "id",
+  });
   return db;
 }
 

@@ -8,8 +8,9 @@ import {
   repetitionDueKey,
 } from "@mnemo/domain";
 import { ApiError } from "../api/client";
-import { type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
-import { type SearchFields, searchEntries } from "./search-entry";
+import { bodySize, type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
+import { evictBodyBundles, fromBundles, storeInBundles, takeOutOfBundles } from "./memo-bundles";
+import { type SearchFields, type SearchTextEntry, searchEntries } from "./search-entry";
 import { forgetSearchIndex, noteSearchChange } from "./search-memory";
 
 /**
@@ -138,11 +139,6 @@ export async function isCacheComplete(): Promise<boolean> {
   return isComplete;
 }
 
-/** Bytes a body occupies, near enough for a budget: UTF-16 code units take two bytes. */
-export function bodySize(contents: string): number {
-  return contents.length * 2;
-}
-
 /**
  * The budget for memo bodies (PRODUCT.md › Offline and sync): 100 MB less room for lists, outbox
  * and drafts.
@@ -191,6 +187,7 @@ export function toCachedMemo(
     ...fields
   } = memo;
   const cached: CachedMemo = { ...fields, ...derivedKeys(fields, folder) };
+  if (previous?.bundle !== undefined) cached.bundle = previous.bundle;
   // Dates come only with a whole memo; a list row keeps the known ones while they still add up.
   const reviewed = reviewedDates ?? previous?.reviewedDates;
   if (reviewed && reviewed.length === fields.reviewCount) cached.reviewedDates = [...reviewed];
@@ -216,41 +213,13 @@ function addBodyBytes(db: CacheDb, delta: number) {
     );
 }
 
-/**
- * Ids of memos whose `memos` row the caller read missing in the same transaction. A memo has a
- * body and search entries only while it has that row (this module writes and deletes the four
- * together), so nothing is read back for them: at a first download, those reads of keys that
- * are not there took 7 of 55 s (100,000 memos).
- */
-export type NewMemoIds = ReadonlySet<string>;
-
-const NO_NEW_MEMOS: NewMemoIds = new Set();
-
-/** `table.bulkGet(ids)`, with undefined for the new memos without reading them. */
-async function previousRows<T>(
-  table: { bulkGet(keys: string[]): Promise<(T | undefined)[]> },
-  ids: readonly string[],
-  newIds: NewMemoIds,
-): Promise<(T | undefined)[]> {
-  const stored = ids.filter((id) => !newIds.has(id));
-  if (stored.length === ids.length) return table.bulkGet([...ids]);
-  const rows = stored.length > 0 ? await table.bulkGet(stored) : [];
-  const byId = new Map(stored.map((id, index) => [id, rows[index]]));
-  return ids.map((id) => byId.get(id));
-}
-
 /** Stores memo bodies and counts their bytes toward the cache budget (`bodyBytes`). */
 export async function putBodies(
   db: CacheDb,
   bodies: readonly { id: string; contents: string }[],
-  newIds: NewMemoIds = NO_NEW_MEMOS,
 ): Promise<void> {
   if (bodies.length === 0) return;
-  const previous = await previousRows(
-    db.bodies,
-    bodies.map((body) => body.id),
-    newIds,
-  );
+  const previous = await db.bodies.bulkGet(bodies.map((body) => body.id));
   const storedAt = Date.now();
   let delta = 0;
   const rows = bodies.map((body, index) => {
@@ -263,6 +232,57 @@ export async function putBodies(
 }
 
 /**
+ * Stores memos the device did not hold (a page of the change feed), their bodies and search
+ * entries in bundles (`memo-bundles.ts`): the bodies count toward the budget, and the search
+ * index takes them in, in the same transaction. Nothing is read back for them: at a first
+ * download, reads of keys that were not there took 7 of 55 s (100,000 memos).
+ */
+export async function storeNewMemos(
+  db: CacheDb,
+  memos: readonly { memo: CachedMemo; contents: string }[],
+): Promise<void> {
+  if (memos.length === 0) return;
+  const stored = memos.map(({ memo, contents }) => {
+    const { entry, text } = searchEntries(memo, contents);
+    return { memo, contents, size: bodySize(contents), entry, text: text.text };
+  });
+  await addBodyBytes(db, await storeInBundles(db, stored));
+  noteSearchChange(db, {
+    put: stored.map(({ entry }) => entry),
+    deleted: [],
+    tagsChanged: stored.some(({ text }) => text.tags.length > 0),
+  });
+}
+
+/** Memos with their bodies as stored (their own record, else their bundle's copy). */
+export async function readMemosWithBodies(
+  db: CacheDb,
+  ids: readonly string[],
+): Promise<{ memo: CachedMemo | undefined; contents: string | undefined }[]> {
+  const memos = await db.memos.bulkGet([...ids]);
+  const rows = await db.bodies.bulkGet([...ids]);
+  const bundled = await fromBundles(db.bodyBundles, memos, (index) => !rows[index]);
+  return memos.map((memo, index) => ({
+    memo,
+    contents: rows[index]?.contents ?? bundled[index],
+  }));
+}
+
+/** Memos with their searchable text as stored (their own record, else their bundle's copy). */
+export async function readMemosWithTexts(
+  db: CacheDb,
+  ids: readonly string[],
+): Promise<{ memo: CachedMemo | undefined; text: SearchTextEntry | undefined }[]> {
+  const memos = await db.memos.bulkGet([...ids]);
+  const rows = await db.searchText.bulkGet([...ids]);
+  const bundled = await fromBundles(db.textBundles, memos, (index) => !rows[index]);
+  return memos.map((memo, index) => {
+    const text = bundled[index];
+    return { memo, text: rows[index] ?? (text && { id: ids[index] as string, text }) };
+  });
+}
+
+/**
  * Brings the search index up to date with memos just stored, in the same transaction (so the
  * index never disagrees with the lists). `contents` is absent when only list fields changed:
  * the indexed text of the contents stays.
@@ -270,14 +290,14 @@ export async function putBodies(
 export async function indexMemos(
   db: CacheDb,
   memos: readonly { memo: SearchFields; contents?: string }[],
-  newIds: NewMemoIds = NO_NEW_MEMOS,
 ): Promise<void> {
   if (memos.length === 0) return;
-  const previous = await previousRows(
-    db.searchText,
-    memos.map(({ memo }) => memo.id),
-    newIds,
-  );
+  const previous = (
+    await readMemosWithTexts(
+      db,
+      memos.map(({ memo }) => memo.id),
+    )
+  ).map(({ text }) => text);
   const entries = memos.map(({ memo, contents }, index) =>
     searchEntries(memo, contents, previous[index]),
   );
@@ -294,20 +314,41 @@ export async function indexMemos(
 /** Removes memos with their bodies (their bytes leave the budget) and their search entries. */
 export async function deleteMemos(db: CacheDb, memoIds: readonly string[]): Promise<void> {
   if (memoIds.length === 0) return;
-  const bodies = await db.bodies.bulkGet([...memoIds]);
-  await db.memos.bulkDelete([...memoIds]);
-  await db.bodies.bulkDelete([...memoIds]);
-  await db.search.bulkDelete([...memoIds]);
-  await db.searchText.bulkDelete([...memoIds]);
+  const ids = [...memoIds];
+  const memos = await db.memos.bulkGet(ids);
+  const bodies = await db.bodies.bulkGet(ids);
+  const bundled = await takeOutOfBundles(db, memos, "all");
+  await db.memos.bulkDelete(ids);
+  await db.bodies.bulkDelete(ids);
+  await db.search.bulkDelete(ids);
+  await db.searchText.bulkDelete(ids);
   noteSearchChange(db, { put: [], deleted: memoIds, tagsChanged: true });
-  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), 0));
+  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), bundled));
 }
 
-/** Removes memo bodies only (evicted from a full cache; the memos stay in the lists). */
+/**
+ * Removes memo bodies only (evicted from a full cache; the memos stay in the lists), their
+ * bundles' copies too.
+ */
 export async function evictBodies(db: CacheDb, memoIds: readonly string[]): Promise<void> {
-  const bodies = await db.bodies.bulkGet([...memoIds]);
-  await db.bodies.bulkDelete([...memoIds]);
-  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), 0));
+  const ids = [...memoIds];
+  const memos = await db.memos.bulkGet(ids);
+  const bodies = await db.bodies.bulkGet(ids);
+  const bundled = await takeOutOfBundles(db, memos, "bodies");
+  await db.bodies.bulkDelete(ids);
+  await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), bundled));
+}
+
+/**
+ * Evicts whole bundles of bodies, the least recently stored first, until `bytes` are freed (or
+ * none is left); answers the bytes freed.
+ */
+export function evictBundledBodies(db: CacheDb, bytes: number): Promise<number> {
+  return db.transaction("rw", [db.bodyBundles, db.meta], async () => {
+    const freed = await evictBodyBundles(db, bytes);
+    await addBodyBytes(db, -freed);
+    return freed;
+  });
 }
 
 /**

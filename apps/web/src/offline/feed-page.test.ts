@@ -3,13 +3,26 @@ import "fake-indexeddb/auto";
 import type { SyncChangesResponse, SyncedMemo } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverMemo } from "../test/memos";
-import { bodySize, cacheDb, deleteCache, openCache, readMeta } from "./cache";
+import {
+  cacheDb,
+  deleteCache,
+  evictBodies,
+  indexMemos,
+  openCache,
+  readMemosWithTexts,
+  readMeta,
+} from "./cache";
+import { bodySize, type CachedMemo } from "./cache-db";
+import { readMemoDetail } from "./local-reads";
+import { searchHits } from "./local-search";
 import { newFolder } from "./local-writes";
+import { memoTables } from "./memo-bundles";
+import { forgetSearchIndex } from "./search-memory";
 import { storeFeedPage } from "./sync-pull";
 
-// A page of the change feed reads back the body and search text only of memos the device held
-// before it: a first download's memos are all new, and those reads of missing keys were an
-// eighth of its time.
+// A page of the change feed stores the memos new to the device with their copies in bundles
+// (memo-bundles.ts), reading nothing of theirs back, and a held memo record by record; the
+// rules that keep a bundle's older copy from coming back.
 
 const USER = "feed-page-user";
 const NOW = 1_795_435_200_000;
@@ -75,8 +88,20 @@ function resetReads(): void {
   for (const name of Object.keys(readKeys)) delete readKeys[name];
 }
 
+async function recordCounts(): Promise<Record<string, number>> {
+  const db = cacheDb();
+  const tables = [db.memos, db.bodies, db.search, db.searchText, db.bodyBundles, db.textBundles];
+  return Object.fromEntries(
+    await Promise.all(tables.map(async (table) => [table.name, await table.count()])),
+  );
+}
+
+async function findsIds(q: string): Promise<string[]> {
+  return (await searchHits({ q })).map((hit) => hit.id).sort();
+}
+
 describe("storeFeedPage", () => {
-  it("reads no body or search text back for memos the device did not hold", async () => {
+  it("stores memos new to the device in bundles, reading nothing of theirs back", async () => {
     resetReads();
     await storeFeedPage(
       cacheDb(),
@@ -85,12 +110,23 @@ describe("storeFeedPage", () => {
     expect(readKeys.memos).toEqual(["m1", "m2"]);
     expect(readKeys.bodies ?? []).toEqual([]);
     expect(readKeys.searchText ?? []).toEqual([]);
+    // Two memos, one record of each kind of copy: none of a memo of its own.
+    expect(await recordCounts()).toMatchObject({
+      memos: 2,
+      bodies: 0,
+      search: 0,
+      searchText: 0,
+      bodyBundles: 1,
+      textBundles: 1,
+    });
     expect(await readMeta("bodyBytes")).toBe(bodySize("<p>하나</p>") + bodySize("<p>둘 two</p>"));
-    expect((await cacheDb().searchText.get("m2"))?.text.body).toBe("둘 two");
+    expect((await readMemoDetail("m2"))?.contents).toBe("<p>둘 two</p>");
+    expect((await readMemosWithTexts(cacheDb(), ["m2"]))[0]?.text?.text.body).toBe("둘 two");
+    expect(await findsIds("two")).toEqual(["m2"]);
     expect(await readMeta("cursor")).toBe("c1");
   });
 
-  it("reads them back for a memo it held, so its old body leaves the budget", async () => {
+  it("puts a newer copy of a held memo in records of its own, which win over its bundle's", async () => {
     resetReads();
     await storeFeedPage(
       cacheDb(),
@@ -98,12 +134,73 @@ describe("storeFeedPage", () => {
     );
     expect(readKeys.bodies).toEqual(["m1"]);
     expect(readKeys.searchText).toEqual(["m1"]);
+    // The bundle's older copy of m1 stays stored (and counted) until its bundle goes.
     expect(await readMeta("bodyBytes")).toBe(
-      bodySize("<p>하나 고침</p>") + bodySize("<p>둘 two</p>") + bodySize("<p>셋</p>"),
+      bodySize("<p>하나</p>") +
+        bodySize("<p>둘 two</p>") +
+        bodySize("<p>하나 고침</p>") +
+        bodySize("<p>셋</p>"),
     );
-    expect((await cacheDb().searchText.get("m1"))?.text).toMatchObject({
+    expect((await readMemoDetail("m1"))?.contents).toBe("<p>하나 고침</p>");
+    expect((await readMemosWithTexts(cacheDb(), ["m1"]))[0]?.text?.text).toMatchObject({
       body: "하나 고침",
       tags: ["b"],
     });
+    expect(await findsIds("하나")).toEqual(["m1"]);
+    expect(await findsIds("고침")).toEqual(["m1"]);
+  });
+
+  it("keeps a bundled memo's text when a change brings its list fields alone", async () => {
+    const db = cacheDb();
+    const memo = await db.memos.get("m2");
+    await db.transaction("rw", memoTables(db), () =>
+      indexMemos(db, [{ memo: { ...(memo as CachedMemo), title: "새 제목" } }]),
+    );
+    expect((await readMemosWithTexts(db, ["m2"]))[0]?.text?.text).toMatchObject({
+      title: "새 제목",
+      body: "둘 two",
+    });
+    expect(await findsIds("two")).toEqual(["m2"]);
+  });
+
+  it("never shows a bundle's older body once the newer one is evicted", async () => {
+    const db = cacheDb();
+    await db.transaction("rw", [...memoTables(db), db.meta], () => evictBodies(db, ["m1"]));
+    expect(await readMemoDetail("m1")).toBeUndefined();
+    expect(await readMeta("bodyBytes")).toBe(bodySize("<p>둘 two</p>") + bodySize("<p>셋</p>"));
+    // Its text stays: an evicted memo is still found.
+    expect(await findsIds("고침")).toEqual(["m1"]);
+  });
+
+  it("takes a deleted memo out of its bundle, and a bundle left empty goes", async () => {
+    await storeFeedPage(cacheDb(), {
+      ...page([], "c3"),
+      deletions: [
+        { kind: "memo", id: "m2", deletedAt: NOW },
+        { kind: "memo", id: "m3", deletedAt: NOW },
+      ],
+    });
+    expect(await readMeta("bodyBytes")).toBe(0);
+    expect(await findsIds("two")).toEqual([]);
+    expect(await findsIds("셋")).toEqual([]);
+    expect(await recordCounts()).toMatchObject({ memos: 1, bodyBundles: 0 });
+    // m1's search copy in the first bundle keeps that bundle's text record until m1 goes.
+    forgetSearchIndex();
+    expect(await findsIds("고침")).toEqual(["m1"]);
+    expect(await findsIds("two")).toEqual([]);
+  });
+
+  it("stores a page of 250 new memos in three bundles of each kind", async () => {
+    const memos = Array.from({ length: 250 }, (_, index) =>
+      synced(`n${index}`, `<p>글 ${index}</p>`),
+    );
+    await storeFeedPage(cacheDb(), page(memos, "c4"));
+    expect(await recordCounts()).toMatchObject({
+      memos: 251,
+      bodies: 0,
+      bodyBundles: 3,
+      textBundles: 4,
+    });
+    expect((await readMemoDetail("n249"))?.contents).toBe("<p>글 249</p>");
   });
 });

@@ -23,7 +23,7 @@ import {
   withFolderTree,
 } from "@mnemo/domain";
 import { Dexie } from "dexie";
-import { cacheDb, isCacheComplete } from "./cache";
+import { cacheDb, isCacheComplete, readMemosWithBodies } from "./cache";
 import type { CachedMemo } from "./cache-db";
 
 // Reads answer the same shapes as the server's routes, computed by the same domain rules, so a
@@ -264,12 +264,15 @@ export async function readMemoDetail(
   { allowMissingBody = false } = {},
 ): Promise<MemoDetail | undefined> {
   const db = cacheDb();
-  const [memo, body] = await Promise.all([db.memos.get(memoId), db.bodies.get(memoId)]);
-  if (!memo || (!body && !allowMissingBody)) return undefined;
+  const [{ memo, contents } = { memo: undefined, contents: undefined }] = await readMemosWithBodies(
+    db,
+    [memoId],
+  );
+  if (!memo || (contents === undefined && !allowMissingBody)) return undefined;
   const { sortingValue: _, ...summary } = toSummary(memo, null);
   return {
     ...summary,
-    contents: body?.contents ?? "",
+    contents: contents ?? "",
     reviewedDates: memo.reviewedDates ?? [],
     completedDates: memo.completedDates ?? [],
   };

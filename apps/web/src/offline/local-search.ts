@@ -12,8 +12,9 @@ import {
   tagKey,
 } from "@mnemo/domain";
 import { sliceClock, yieldToMain } from "../lib/yield-to-main";
-import { cacheDb } from "./cache";
+import { cacheDb, readMemosWithTexts } from "./cache";
 import { toSummary } from "./local-reads";
+import { memoTables } from "./memo-bundles";
 import {
   cachedTagCounts,
   type MemoryEntry,
@@ -125,18 +126,15 @@ export async function searchLocally(
   const ids = page.map((hit) => hit.id);
   // Overtaken while reading, the reads still queued are dropped: IndexedDB answers a
   // connection's reads in order, so they would delay the next keystroke's.
-  const [memos, texts] = await db.transaction("r", [db.memos, db.searchText], (transaction) => {
+  const rows = await db.transaction("r", memoTables(db), (transaction) => {
     const abort = () => transaction.abort();
     signal?.addEventListener("abort", abort, { once: true });
-    return Promise.all([db.memos.bulkGet(ids), db.searchText.bulkGet(ids)]).finally(() =>
-      signal?.removeEventListener("abort", abort),
-    );
+    return readMemosWithTexts(db, ids).finally(() => signal?.removeEventListener("abort", abort));
   });
   signal?.throwIfAborted();
   const results: SearchResult[] = [];
   page.forEach(({ isTitleHit, score }, index) => {
-    const memo = memos[index];
-    const text = texts[index];
+    const { memo, text } = rows[index] ?? {};
     if (!memo || !text) return;
     results.push({
       ...toSummary(memo, null),

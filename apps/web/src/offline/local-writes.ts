@@ -44,9 +44,11 @@ import {
   notifyChanged,
   putBodies,
   putFolder,
+  readMemosWithBodies,
 } from "./cache";
 import type { CacheDb, CachedMemo, OutboxOp, TrashEntry } from "./cache-db";
 import { readMemoDetail, toSummary } from "./local-reads";
+import { memoTables } from "./memo-bundles";
 import { isBeingSent } from "./sync-push";
 
 // Every change the user makes lands here: the cache and the outbox are written in one IndexedDB
@@ -82,7 +84,7 @@ async function change<T>(run: (db: CacheDb) => Promise<T>): Promise<T> {
   const db = cacheDb();
   const result = await db.transaction(
     "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta, db.trash],
+    [...memoTables(db), db.folders, db.outbox, db.meta, db.trash],
     () => run(db),
   );
   notifyChanged();
@@ -235,9 +237,10 @@ async function keepInTrash(
   memoIds: readonly string[],
   folderIds: readonly string[],
 ): Promise<void> {
-  const memos = (await db.memos.bulkGet([...memoIds])).filter((memo) => memo !== undefined);
-  const bodies = (await db.bodies.bulkGet([...memoIds])).flatMap((body) =>
-    body ? [{ id: body.id, contents: body.contents }] : [],
+  const stored = await readMemosWithBodies(db, memoIds);
+  const memos = stored.flatMap(({ memo }) => (memo ? [memo] : []));
+  const bodies = stored.flatMap(({ memo, contents }) =>
+    memo && contents !== undefined ? [{ id: memo.id, contents }] : [],
   );
   const folders = (await db.folders.bulkGet([...folderIds])).filter(
     (folder) => folder !== undefined,

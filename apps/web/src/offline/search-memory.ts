@@ -1,10 +1,11 @@
 import { type JoinedFoldedMemo, joinFoldedMemo, type TagCount } from "@mnemo/domain";
 import { Dexie } from "dexie";
 import type { CacheDb } from "./cache-db";
+import { readSearchEntries } from "./memo-bundles";
 import type { SearchEntry } from "./search-entry";
 
 // The offline search index in memory: every memo's folded searchable fields, read from the
-// `search` table once per session (on the first search, or when the search field takes the
+// `search` table and its bundles once per session (on the first search, or when the search field takes the
 // focus) and from then on kept by the writes that change the table. A query scans it with the
 // domain's exact rule (`searchMatcher`); no IndexedDB read stands between a keystroke and its results.
 //
@@ -66,7 +67,7 @@ export function searchIndexInMemory(db: CacheDb): Promise<Map<string, MemoryEntr
   if (loaded?.db === db) return Promise.resolve(loaded.entries);
   if (loading?.db === db) return loading.promise;
   const queued: Change[] = [];
-  const promise = db.search.toArray().then((rows) => {
+  const promise = readSearchEntries(db).then((rows) => {
     const entries = new Map(rows.map((row) => [row.id, toMemory(row)]));
     // Writes that committed while the table was being read: applied again, in their order.
     for (const change of queued) applyChange(entries, change);

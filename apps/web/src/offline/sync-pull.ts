@@ -1,19 +1,22 @@
-import type { FoldersResponse, SyncChangesResponse } from "@mnemo/domain";
+import type { FoldersResponse, SyncChangesResponse, SyncedMemo } from "@mnemo/domain";
 import { api, query } from "../api/client";
 import {
   BODY_BUDGET_BYTES,
   cacheDb,
   deleteMemos,
   evictBodies,
+  evictBundledBodies,
   indexMemos,
   isCacheComplete,
   notifyChanged,
   putBodies,
   readMeta,
+  storeNewMemos,
   toCachedMemo,
   writeMeta,
 } from "./cache";
 import type { CacheDb, CachedMemo } from "./cache-db";
+import { memoTables } from "./memo-bundles";
 import { type SyncStatus, setStatus } from "./sync-status";
 import { pendingTargets, storeServerFolder } from "./sync-store";
 
@@ -25,42 +28,48 @@ const PULL_PAGE = 1_000;
 
 /** Stores one page of the change feed and its cursor, in one transaction. */
 export async function storeFeedPage(db: CacheDb, page: SyncChangesResponse): Promise<void> {
-  await db.transaction(
-    "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
-    async () => {
-      const pending = await pendingTargets(db);
-      for (const folder of page.folders) await storeServerFolder(db, folder, pending);
-      const memos = page.memos.filter((memo) => !pending.has(memo.id));
-      if (memos.length > 0) {
-        const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
-        const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
-        const newIds = new Set(memos.filter((_, index) => !previous[index]).map((memo) => memo.id));
-        await db.memos.bulkPut(
-          memos.map((memo, index) =>
-            toCachedMemo(memo, folders.get(memo.folderId), previous[index] as CachedMemo),
-          ),
-        );
-        await putBodies(
-          db,
-          memos.map((memo) => ({ id: memo.id, contents: memo.contents })),
-          newIds,
-        );
-        await indexMemos(
-          db,
-          memos.map((memo) => ({ memo, contents: memo.contents })),
-          newIds,
-        );
-      }
-      const deleted = page.deletions.filter((item) => !pending.has(item.id));
-      const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
-      const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
-      await deleteMemos(db, memoIds);
-      if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
-      await db.meta.put({ key: "cursor", value: page.nextCursor });
-      await db.meta.put({ key: "serverTime", value: page.serverTime });
-    },
-  );
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+    const pending = await pendingTargets(db);
+    for (const folder of page.folders) await storeServerFolder(db, folder, pending);
+    const memos = page.memos.filter((memo) => !pending.has(memo.id));
+    if (memos.length > 0) {
+      const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));
+      const previous = await db.memos.bulkGet(memos.map((memo) => memo.id));
+      // A memo held before is replaced record by record; the new ones go in bundles.
+      const held: { memo: SyncedMemo; stored: CachedMemo }[] = [];
+      const fresh: SyncedMemo[] = [];
+      memos.forEach((memo, index) => {
+        const stored = previous[index];
+        if (stored) held.push({ memo, stored });
+        else fresh.push(memo);
+      });
+      await db.memos.bulkPut(
+        held.map(({ memo, stored }) => toCachedMemo(memo, folders.get(memo.folderId), stored)),
+      );
+      await putBodies(
+        db,
+        held.map(({ memo }) => ({ id: memo.id, contents: memo.contents })),
+      );
+      await indexMemos(
+        db,
+        held.map(({ memo }) => ({ memo, contents: memo.contents })),
+      );
+      await storeNewMemos(
+        db,
+        fresh.map((memo) => ({
+          memo: toCachedMemo(memo, folders.get(memo.folderId)),
+          contents: memo.contents,
+        })),
+      );
+    }
+    const deleted = page.deletions.filter((item) => !pending.has(item.id));
+    const memoIds = deleted.filter((item) => item.kind === "memo").map((item) => item.id);
+    const folderIds = deleted.filter((item) => item.kind === "folder").map((item) => item.id);
+    await deleteMemos(db, memoIds);
+    if (folderIds.length > 0) await db.folders.bulkDelete(folderIds);
+    await db.meta.put({ key: "cursor", value: page.nextCursor });
+    await db.meta.put({ key: "serverTime", value: page.serverTime });
+  });
 }
 
 /** Tells the user how far a first download got (null: it ended). */
@@ -124,7 +133,9 @@ async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
   const total = (await readMeta<number>("bodyBytes")) ?? 0;
   if (total <= BODY_BUDGET_BYTES) return;
   const target = BODY_BUDGET_BYTES * 0.8;
-  let freed = 0;
+  // Bundles first: they hold what a first download brought, stored before any later body.
+  let freed = await evictBundledBodies(db, total - target);
+  if (total - freed <= target) return;
   const evicted: string[] = [];
   const pending = await pendingTargets(db);
   await db.bodies
@@ -135,5 +146,5 @@ async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
       freed += body.size;
       evicted.push(body.id);
     });
-  await db.transaction("rw", [db.bodies, db.meta], () => evictBodies(db, evicted));
+  await db.transaction("rw", [...memoTables(db), db.meta], () => evictBodies(db, evicted));
 }

@@ -10,8 +10,9 @@ import {
   type SyncOpsResponse,
 } from "@mnemo/domain";
 import { ApiError, api } from "../api/client";
-import { cacheDb, deleteMemos, notifyChanged } from "./cache";
+import { cacheDb, deleteMemos, notifyChanged, readMemosWithBodies } from "./cache";
 import type { CacheDb, OutboxEntry, OutboxOp, RejectedEntry } from "./cache-db";
+import { memoTables } from "./memo-bundles";
 import { PUSH_BATCH, rebaseOnRevision, takeBatch } from "./sync-batch";
 import { refreshCounts } from "./sync-status";
 import { pendingTargets, storeServerFolder, storeServerMemo } from "./sync-store";
@@ -56,13 +57,9 @@ interface Applied {
 async function onApplied(done: readonly { entry: OutboxEntry; applied: Applied }[]) {
   if (done.length === 0) return;
   const db = cacheDb();
-  await db.transaction(
-    "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
-    async () => {
-      for (const { entry, applied } of done) await applyOne(db, entry, applied);
-    },
-  );
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+    for (const { entry, applied } of done) await applyOne(db, entry, applied);
+  });
 }
 
 async function applyOne(db: CacheDb, entry: OutboxEntry, applied: Applied): Promise<void> {
@@ -99,10 +96,10 @@ async function writtenText(db: CacheDb, op: OutboxOp): Promise<RejectedEntry["te
     return { title: op.input.title, contents: op.input.contents ?? "" };
   }
   if (op.kind === "memo.update" && (op.input.title !== undefined || op.input.contents)) {
-    const [memo, body] = await Promise.all([db.memos.get(op.memoId), db.bodies.get(op.memoId)]);
+    const [stored] = await readMemosWithBodies(db, [op.memoId]);
     return {
-      title: op.input.title ?? memo?.title ?? "",
-      contents: op.input.contents ?? body?.contents ?? "",
+      title: op.input.title ?? stored?.memo?.title ?? "",
+      contents: op.input.contents ?? stored?.contents ?? "",
     };
   }
   return undefined;
@@ -111,21 +108,17 @@ async function writtenText(db: CacheDb, op: OutboxOp): Promise<RejectedEntry["te
 /** The server refused a change: keep it, with its code, for the user; re-read its target. */
 async function onRefused(entry: OutboxEntry, code: ErrorCode): Promise<void> {
   const db = cacheDb();
-  await db.transaction(
-    "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.outbox, db.rejected],
-    async () => {
-      const text = await writtenText(db, entry.op);
-      await db.outbox.delete(entry.seq ?? -1);
-      await db.rejected.add({
-        opId: entry.opId,
-        op: entry.op,
-        code,
-        rejectedAt: Date.now(),
-        ...(text && { text }),
-      });
-    },
-  );
+  await db.transaction("rw", [...memoTables(db), db.outbox, db.rejected], async () => {
+    const text = await writtenText(db, entry.op);
+    await db.outbox.delete(entry.seq ?? -1);
+    await db.rejected.add({
+      opId: entry.opId,
+      op: entry.op,
+      code,
+      rejectedAt: Date.now(),
+      ...(text && { text }),
+    });
+  });
   await refreshTarget(entry.op).catch(() => undefined);
 }
 
@@ -137,16 +130,12 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
-    await db.transaction(
-      "rw",
-      [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
-      async () => {
-        const pending = await pendingTargets(db);
-        if (pending.has(op.memoId)) return;
-        if (memo) await storeServerMemo(db, memo.memo, pending);
-        else await deleteMemos(db, [op.memoId]);
-      },
-    );
+    await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+      const pending = await pendingTargets(db);
+      if (pending.has(op.memoId)) return;
+      if (memo) await storeServerMemo(db, memo.memo, pending);
+      else await deleteMemos(db, [op.memoId]);
+    });
   } else {
     const { folders } = await api<FoldersResponse>("GET", "/api/folders");
     await db.transaction("rw", [db.memos, db.folders, db.outbox], async () => {

@@ -1,6 +1,7 @@
 import type { Folder, MemoDetail, MemoSummary } from "@mnemo/domain";
 import { currentCache, indexMemos, putBodies, putFolder, toCachedMemo } from "./cache";
 import type { CacheDb } from "./cache-db";
+import { memoTables } from "./memo-bundles";
 
 // What the server answers (a sent change, a page of the change feed, a list) replaces the
 // device's copy of a memo or folder, unless changes of it still wait to be sent: those were made
@@ -55,14 +56,10 @@ export async function storeServerFolder(db: CacheDb, folder: Folder, pending: Se
 export async function storeServerMemos(memos: readonly (MemoSummary | MemoDetail)[]) {
   const db = currentCache();
   if (!db || memos.length === 0) return;
-  await db.transaction(
-    "rw",
-    [db.memos, db.bodies, db.search, db.searchText, db.folders, db.outbox, db.meta],
-    async () => {
-      const pending = await pendingTargets(db);
-      for (const memo of memos) await storeServerMemo(db, memo, pending);
-    },
-  );
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+    const pending = await pendingTargets(db);
+    for (const memo of memos) await storeServerMemo(db, memo, pending);
+  });
 }
 
 /** Stores folders a server list answered (see {@link storeServerMemos}). */

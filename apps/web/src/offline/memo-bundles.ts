@@ -1,0 +1,205 @@
+import type { SearchableMemo } from "@mnemo/domain";
+import { Dexie } from "dexie";
+import { type BodyBundle, type Bundle, bodySize, type CacheDb, type CachedMemo } from "./cache-db";
+import type { SearchEntry } from "./search-entry";
+
+// A memo's body, search entry and searchable text are each a record of their own (`bodies`,
+// `search`, `searchText`), except for memos that a page of the change feed brought new to the
+// device: theirs are stored `BUNDLE_SIZE` memos to a record (`bodyBundles`, `searchBundles`,
+// `textBundles`, one id for the three). IndexedDB's cost is per record (38–65 µs a put in
+// Chromium here, against 4–12 µs a memo when a thousand share one), and a first download of
+// 100,000 memos wrote 400,000 records.
+//
+// The rules, kept by this module and `cache.ts` alone:
+// - `memo.bundle` names the bundle holding the memo's copies;
+// - a record of the memo written later (an edit, a review, a newer copy from the server) wins
+//   over its bundle's copy, which stays until the bundle goes;
+// - deleting a memo takes its copies out of its bundle, and evicting its body takes the bundle's
+//   body too, so an older copy never comes back.
+
+/** Memos per bundle: a memo opened or a snippet shown reads its bundle's whole record. */
+export const BUNDLE_SIZE = 100;
+
+/** The tables holding memos and their copies: a transaction that changes memos names them all. */
+export function memoTables(db: CacheDb) {
+  return [
+    db.memos,
+    db.bodies,
+    db.search,
+    db.searchText,
+    db.bodyBundles,
+    db.searchBundles,
+    db.textBundles,
+  ];
+}
+
+/** A memo new to the device with its copies, as {@link storeInBundles} takes it. */
+export interface NewMemo {
+  memo: CachedMemo;
+  contents: string;
+  /** Bytes of `contents` counted against the budget (`bodySize`). */
+  size: number;
+  entry: SearchEntry;
+  text: SearchableMemo;
+}
+
+/** Stores memos new to the device, their copies in bundles; answers their bodies' bytes. */
+export async function storeInBundles(db: CacheDb, memos: readonly NewMemo[]): Promise<number> {
+  if (memos.length === 0) return 0;
+  const parts: NewMemo[][] = [];
+  for (let start = 0; start < memos.length; start += BUNDLE_SIZE) {
+    parts.push(memos.slice(start, start + BUNDLE_SIZE));
+  }
+  const storedAt = Date.now();
+  const bodies = parts.map((part) => ({
+    items: Object.fromEntries(part.map(({ memo, contents }) => [memo.id, contents])),
+    size: part.reduce((sum, { size }) => sum + size, 0),
+    storedAt,
+  }));
+  const ids = await db.bodyBundles.bulkAdd(bodies as BodyBundle[], { allKeys: true });
+  await db.searchBundles.bulkPut(
+    parts.map((part, index) => ({
+      id: ids[index] as number,
+      items: Object.fromEntries(part.map(({ entry }) => [entry.id, entry])),
+    })),
+  );
+  await db.textBundles.bulkPut(
+    parts.map((part, index) => ({
+      id: ids[index] as number,
+      items: Object.fromEntries(part.map(({ memo, text }) => [memo.id, text])),
+    })),
+  );
+  await db.memos.bulkPut(
+    parts.flatMap((part, index) => part.map(({ memo }) => ({ ...memo, bundle: ids[index] }))),
+  );
+  return bodies.reduce((sum, bundle) => sum + bundle.size, 0);
+}
+
+/**
+ * The copies of `memos` kept in their bundles of `table`, in their order; undefined for a memo
+ * not `wanted` (it has a record of its own), without a bundle, or gone from it.
+ */
+export function fromBundles<T>(
+  table: { bulkGet(ids: number[]): PromiseLike<(Bundle<T> | undefined)[]> },
+  memos: readonly (CachedMemo | undefined)[],
+  wanted: (index: number) => boolean,
+): PromiseLike<(T | undefined)[]> {
+  const bundleOf = (index: number) => (wanted(index) ? memos[index]?.bundle : undefined);
+  const ids = [...new Set(memos.map((_, index) => bundleOf(index)))].filter(
+    (id) => id !== undefined,
+  );
+  // Nothing to read: a Dexie promise all the same (see `withoutBundles`).
+  if (ids.length === 0) return withoutBundles(memos.map(() => undefined));
+  return table.bulkGet(ids).then((found) => {
+    const bundles = new Map(found.flatMap((bundle) => (bundle ? [[bundle.id, bundle]] : [])));
+    return memos.map((memo, index) => {
+      const id = bundleOf(index);
+      return id === undefined || !memo ? undefined : bundles.get(id)?.items[memo.id];
+    });
+  });
+}
+
+/**
+ * An answer without a read, as a Dexie promise: a caller in a transaction that awaits a native
+ * promise no IndexedDB request stands behind can find the transaction committed after it
+ * (Dexie's PrematureCommitError), as the tests on fake-indexeddb did.
+ */
+function withoutBundles<T>(value: T): PromiseLike<T> {
+  return Dexie.Promise.resolve(value);
+}
+
+/** Every memo's search entry: its bundle's copy unless it has a record of its own. */
+export async function readSearchEntries(db: CacheDb): Promise<SearchEntry[]> {
+  const [bundles, rows] = await db.transaction("r", [db.searchBundles, db.search], () =>
+    Promise.all([db.searchBundles.toArray(), db.search.toArray()]),
+  );
+  const entries = new Map<string, SearchEntry>();
+  for (const bundle of bundles) {
+    for (const entry of Object.values(bundle.items)) entries.set(entry.id, entry);
+  }
+  for (const row of rows) entries.set(row.id, row);
+  return [...entries.values()];
+}
+
+/**
+ * Takes memos' copies out of their bundles: all three for memos being deleted, the bodies alone
+ * for bodies being evicted. Answers the bytes of the bodies taken out. A bundle left empty goes.
+ */
+export function takeOutOfBundles(
+  db: CacheDb,
+  memos: readonly (CachedMemo | undefined)[],
+  copies: "all" | "bodies",
+): PromiseLike<number> {
+  const byBundle = new Map<number, string[]>();
+  for (const memo of memos) {
+    if (memo?.bundle === undefined) continue;
+    byBundle.set(memo.bundle, [...(byBundle.get(memo.bundle) ?? []), memo.id]);
+  }
+  if (byBundle.size === 0) return withoutBundles(0);
+  return takeOutOf(db, byBundle, copies);
+}
+
+async function takeOutOf(
+  db: CacheDb,
+  byBundle: ReadonlyMap<number, readonly string[]>,
+  copies: "all" | "bodies",
+): Promise<number> {
+  let freed = 0;
+  for (const [id, memoIds] of byBundle) {
+    const bodies = await db.bodyBundles.get(id);
+    if (bodies) {
+      for (const contents of takeItems(bodies, memoIds)) {
+        freed += bodySize(contents);
+        bodies.size -= bodySize(contents);
+      }
+      await (isEmpty(bodies) ? db.bodyBundles.delete(id) : db.bodyBundles.put(bodies));
+    }
+    if (copies === "bodies") continue;
+    const search = await db.searchBundles.get(id);
+    if (search) {
+      takeItems(search, memoIds);
+      await (isEmpty(search) ? db.searchBundles.delete(id) : db.searchBundles.put(search));
+    }
+    const texts = await db.textBundles.get(id);
+    if (texts) {
+      takeItems(texts, memoIds);
+      await (isEmpty(texts) ? db.textBundles.delete(id) : db.textBundles.put(texts));
+    }
+  }
+  return freed;
+}
+
+/** Removes memos' items from a bundle; answers the items removed. */
+function takeItems<T>(bundle: Bundle<T>, memoIds: readonly string[]): T[] {
+  const taken: T[] = [];
+  for (const memoId of memoIds) {
+    const item = bundle.items[memoId];
+    if (item === undefined) continue;
+    taken.push(item);
+    delete bundle.items[memoId];
+  }
+  return taken;
+}
+
+function isEmpty(bundle: Bundle<unknown>): boolean {
+  for (const _ in bundle.items) return false;
+  return true;
+}
+
+/**
+ * Evicts whole bundles of bodies, the least recently stored first, until `bytes` are freed or
+ * none is left (PRODUCT.md › Offline and sync). Answers the bytes freed.
+ */
+export async function evictBodyBundles(db: CacheDb, bytes: number): Promise<number> {
+  let freed = 0;
+  const evicted: number[] = [];
+  await db.bodyBundles
+    .orderBy("storedAt")
+    .until(() => freed >= bytes)
+    .each((bundle) => {
+      freed += bundle.size;
+      evicted.push(bundle.id);
+    });
+  await db.bodyBundles.bulkDelete(evicted);
+  return freed;
+}

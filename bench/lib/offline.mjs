@@ -244,6 +244,7 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
   );
   page1.feed.sort((a, b) => a.start - b.start);
   const facts = await readCache(page, dbName, { meta: ["bodyBytes"], stores: ["memos", "bodies"] });
+  const bundledBodies = await countBundledBodies(page, dbName);
   const downloadMs = done.at;
   const feedStartMs = page1.feed[0]?.start ?? null;
   return {
@@ -258,9 +259,36 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
     memosPerSec:
       feedStartMs === null ? null : (facts.counts.memos / (downloadMs - feedStartMs)) * 1000,
     memosInCache: facts.counts.memos,
-    bodiesInCache: facts.counts.bodies,
+    bodiesInCache: facts.counts.bodies + bundledBodies,
     bodyBytes: facts.meta.bodyBytes ?? null,
   };
+}
+
+/** Bodies kept in the cache's bundles (`bodyBundles`: a record holds up to 100 memos' bodies). */
+function countBundledBodies(page, dbName) {
+  return page.evaluate(async (dbName) => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(dbName);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains("bodyBundles")) return 0;
+      return await new Promise((resolve, reject) => {
+        let count = 0;
+        const cursor = db.transaction("bodyBundles").objectStore("bodyBundles").openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return resolve(count);
+          count += Object.keys(at.value.items).length;
+          at.continue();
+        };
+        cursor.onerror = () => reject(cursor.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, dbName);
 }
 
 /**
@@ -510,7 +538,8 @@ async function heapUsedBytes(cdp) {
 
 /**
  * The offline index's size in IndexedDB, approximated as the UTF-16 bytes of its records as JSON
- * (`search`: folded fields with folder and change time; `searchText`: the text as written).
+ * (`search`: folded fields with folder and change time; `searchText`: the text as written; each
+ * with its bundles, `searchBundles` and `textBundles`).
  */
 function indexBytes(page, dbName) {
   return page.evaluate(async (dbName) => {
@@ -531,7 +560,10 @@ function indexBytes(page, dbName) {
         };
         cursor.onerror = () => reject(cursor.error);
       });
-    const sizes = { search: await sizeOf("search"), searchText: await sizeOf("searchText") };
+    const sizes = {
+      search: (await sizeOf("search")) + (await sizeOf("searchBundles")),
+      searchText: (await sizeOf("searchText")) + (await sizeOf("textBundles")),
+    };
     db.close();
     return sizes;
   }, dbName);
@@ -704,7 +736,7 @@ export function printOfflineReport(offline) {
     ["  first visible home review item (ms)", fmt(d.firstItemMs)],
     ["  home painted before the download finished", d.paintedBeforeDownload ? "yes" : "NO"],
     ["  memos in IndexedDB (memos store)", memos],
-    ["  bodies in IndexedDB (bodies store)", d.bodiesInCache.toLocaleString("en")],
+    ["  bodies in IndexedDB (bodies and bodyBundles)", d.bodiesInCache.toLocaleString("en")],
     ["  body bytes (meta bodyBytes, MB)", fmt(d.bodyBytes / 1e6, 1)],
     [`reload online → first review item (ms, ${RELOADS}×)`, reloadOnline.ms.join(", ")],
     [`reload offline → first review item (ms, ${RELOADS}×)`, reloadOffline.ms.join(", ")],

@@ -9,6 +9,8 @@
 //   4. a folder list, storage kept.
 // The session is a cookie put in the profile before the runs (Lighthouse empties a site's storage,
 // not its cookies; a Cookie header of its own did not reach the app's requests).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
@@ -23,8 +25,14 @@ export const LIGHTHOUSE_TARGETS = {
   cumulativeLayoutShift: 0.1,
 };
 
+/**
+ * `BENCH_LIGHTHOUSE_DIR`: a directory each page's whole Lighthouse report (JSON, with its
+ * main-thread tasks and scripts) is written to, to see where TBT and LCP come from.
+ */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
+
 /** One Lighthouse run: the page's Performance score (0–100) and its three figures. */
-async function audit(port, url, { isSignedIn, keepStorage }) {
+async function audit(port, url, { isSignedIn, keepStorage, reportName }) {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -34,6 +42,10 @@ async function audit(port, url, { isSignedIn, keepStorage }) {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   // A signed-in page that showed the login screen measured the wrong page.
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? url;
@@ -102,7 +114,10 @@ export async function measureLighthouse({ baseUrl, cookie, folder, step }) {
         hasSession = true;
       }
       step(`lighthouse (mobile): ${page.label}`);
-      const figures = await audit(chrome.port, `${baseUrl}${page.path}`, page);
+      const figures = await audit(chrome.port, `${baseUrl}${page.path}`, {
+        ...page,
+        reportName: `${results.length + 1}-${page.label.replace(/[^a-z0-9]+/gi, "-")}`,
+      });
       step(
         `  performance ${figures.performance}, TBT ${figures.totalBlockingTimeMs?.toFixed(0)} ms, ` +
           `LCP ${figures.largestContentfulPaintMs?.toFixed(0)} ms, CLS ${figures.cumulativeLayoutShift?.toFixed(3)}`,

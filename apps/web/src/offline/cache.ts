@@ -9,7 +9,7 @@ import {
 } from "@mnemo/domain";
 import { ApiError } from "../api/client";
 import { bodySize, type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
-import { evictBodyBundles, fromBundles, storeInBundles, takeOutOfBundles } from "./memo-bundles";
+import { evictBodyBundle, fromBundles, storeInBundles, takeOutOfBundles } from "./memo-bundles";
 import { type SearchFields, type SearchTextEntry, searchEntries } from "./search-entry";
 import { forgetSearchIndex, noteSearchChange } from "./search-memory";
 
@@ -339,13 +339,10 @@ export async function evictBodies(db: CacheDb, memoIds: readonly string[]): Prom
   await addBodyBytes(db, -bodies.reduce((sum, body) => sum + (body?.size ?? 0), bundled));
 }
 
-/**
- * Evicts whole bundles of bodies, the least recently stored first, until `bytes` are freed (or
- * none is left); answers the bytes freed.
- */
-export function evictBundledBodies(db: CacheDb, bytes: number): Promise<number> {
+/** Evicts a whole bundle of bodies (see `memo-bundles.ts`); answers the bytes freed. */
+export function evictBundledBodies(db: CacheDb, id: number): Promise<number> {
   return db.transaction("rw", [db.bodyBundles, db.meta], async () => {
-    const freed = await evictBodyBundles(db, bytes);
+    const freed = await evictBodyBundle(db, id);
     await addBodyBytes(db, -freed);
     return freed;
   });

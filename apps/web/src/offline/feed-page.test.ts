@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
 import type { SyncChangesResponse, SyncedMemo } from "@mnemo/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serverMemo } from "../test/memos";
 import {
   cacheDb,
@@ -9,6 +9,7 @@ import {
   evictBodies,
   indexMemos,
   openCache,
+  putBodies,
   readMemosWithTexts,
   readMeta,
 } from "./cache";
@@ -18,7 +19,7 @@ import { searchHits } from "./local-search";
 import { newFolder } from "./local-writes";
 import { memoTables } from "./memo-bundles";
 import { forgetSearchIndex } from "./search-memory";
-import { storeFeedPage } from "./sync-pull";
+import { evictBodiesOverBudget, storeFeedPage } from "./sync-pull";
 
 // A page of the change feed stores the memos new to the device with their copies in bundles
 // (memo-bundles.ts), reading nothing of theirs back, and a held memo record by record; the
@@ -176,8 +177,8 @@ describe("storeFeedPage", () => {
     await storeFeedPage(cacheDb(), {
       ...page([], "c3"),
       deletions: [
-        { kind: "memo", id: "m2", deletedAt: NOW },
-        { kind: "memo", id: "m3", deletedAt: NOW },
+        { kind: "memo", id: "m2" },
+        { kind: "memo", id: "m3" },
       ],
     });
     expect(await readMeta("bodyBytes")).toBe(0);
@@ -202,5 +203,43 @@ describe("storeFeedPage", () => {
       textBundles: 4,
     });
     expect((await readMemoDetail("n249"))?.contents).toBe("<p>글 249</p>");
+  });
+});
+
+describe("evicting bodies over the budget", () => {
+  it("takes bodies of their own and bundles in the order they were stored", async () => {
+    const db = cacheDb();
+    await db.transaction("rw", [...memoTables(db), db.meta], async () => {
+      await db.memos.clear();
+      await db.bodies.clear();
+      await db.bodyBundles.clear();
+      await db.meta.put({ key: "bodyBytes", value: 0 });
+    });
+    const text = (word: string) => `<p>${word.repeat(100)}</p>`;
+    const at = async (time: number, write: () => Promise<unknown>) => {
+      vi.useFakeTimers({ toFake: ["Date"], now: time });
+      try {
+        await write();
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const store = (id: string) =>
+      db.transaction("rw", [...memoTables(db), db.meta], () =>
+        putBodies(db, [{ id, contents: text(id) }]),
+      );
+    await at(NOW, () => store("o1"));
+    await at(NOW + 1, () =>
+      storeFeedPage(db, page([synced("b1", text("b1")), synced("b2", text("b2"))], "e1")),
+    );
+    await at(NOW + 2, () => store("n1"));
+    const size = bodySize(text("b1"));
+    expect(await readMeta("bodyBytes")).toBe(4 * size);
+    // Over a budget of 2.5 bodies, down to 80 % of it (2): the oldest body, then the bundle.
+    await evictBodiesOverBudget(db, 2.5 * size);
+    expect(await readMeta("bodyBytes")).toBe(size);
+    expect(await db.bodies.toCollection().primaryKeys()).toEqual(["n1"]);
+    expect(await db.bodyBundles.count()).toBe(0);
+    expect((await readMemoDetail("b1", { allowMissingBody: true }))?.contents).toBe("");
   });
 });

@@ -186,20 +186,10 @@ function isEmpty(bundle: Bundle<unknown>): boolean {
   return true;
 }
 
-/**
- * Evicts whole bundles of bodies, the least recently stored first, until `bytes` are freed or
- * none is left (PRODUCT.md › Offline and sync). Answers the bytes freed.
- */
-export async function evictBodyBundles(db: CacheDb, bytes: number): Promise<number> {
-  let freed = 0;
-  const evicted: number[] = [];
-  await db.bodyBundles
-    .orderBy("storedAt")
-    .until(() => freed >= bytes)
-    .each((bundle) => {
-      freed += bundle.size;
-      evicted.push(bundle.id);
-    });
-  await db.bodyBundles.bulkDelete(evicted);
-  return freed;
+/** Evicts a whole bundle of bodies (its memos' texts stay); answers the bytes freed. */
+export async function evictBodyBundle(db: CacheDb, id: number): Promise<number> {
+  const bundle = await db.bodyBundles.get(id);
+  if (!bundle) return 0;
+  await db.bodyBundles.delete(id);
+  return bundle.size;
 }

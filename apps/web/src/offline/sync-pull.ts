@@ -129,22 +129,33 @@ export async function pullChanges(report: ReportDownload = showDownload): Promis
  * Keeps memo bodies within the cache budget (PRODUCT.md › Offline and sync: 100 MB): the least recently stored go
  * first; lists keep every memo, and an evicted body is read from the server when next opened.
  */
-async function evictBodiesOverBudget(db: CacheDb): Promise<void> {
+export async function evictBodiesOverBudget(
+  db: CacheDb,
+  budget = BODY_BUDGET_BYTES,
+): Promise<void> {
   const total = (await readMeta<number>("bodyBytes")) ?? 0;
-  if (total <= BODY_BUDGET_BYTES) return;
-  const target = BODY_BUDGET_BYTES * 0.8;
-  // Bundles first: they hold what a first download brought, stored before any later body.
-  let freed = await evictBundledBodies(db, total - target);
-  if (total - freed <= target) return;
-  const evicted: string[] = [];
+  if (total <= budget) return;
+  const target = budget * 0.8;
+  let freed = 0;
   const pending = await pendingTargets(db);
-  await db.bodies
-    .orderBy("storedAt")
-    .until(() => total - freed <= target)
-    .each((body) => {
-      if (pending.has(body.id)) return;
-      freed += body.size;
-      evicted.push(body.id);
-    });
-  await db.transaction("rw", [...memoTables(db), db.meta], () => evictBodies(db, evicted));
+  // Bodies of their own and bundles of bodies (memo-bundles.ts) in one order: the bodies stored
+  // before the oldest bundle, then that bundle, and so on.
+  for (;;) {
+    const bundle = await db.bodyBundles.orderBy("storedAt").first();
+    const evicted: string[] = [];
+    await db.bodies
+      .where("storedAt")
+      .below(bundle?.storedAt ?? Number.POSITIVE_INFINITY)
+      .until(() => total - freed <= target)
+      .each((body) => {
+        if (pending.has(body.id)) return;
+        freed += body.size;
+        evicted.push(body.id);
+      });
+    if (evicted.length > 0) {
+      await db.transaction("rw", [...memoTables(db), db.meta], () => evictBodies(db, evicted));
+    }
+    if (total - freed <= target || !bundle) return;
+    freed += await evictBundledBodies(db, bundle.id);
+  }
 }

@@ -20,6 +20,9 @@
     stored === "dark" ||
     (stored !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", isDark ? "dark" : "light");
+  // The browser's colour of the dark palette's --bg (index.html's start-up style has the same
+  // colours); src/lib/theme.ts reads the palette itself once the first frame is painted.
+  if (isDark) document.querySelector('meta[name="theme-color"]')?.setAttribute("content", "#000");
   document.documentElement.setAttribute(
     "data-density",
     density === "compact" ? "compact" : "comfortable",

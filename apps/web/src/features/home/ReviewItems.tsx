@@ -64,26 +64,38 @@ export function ReviewItems({
  * the list so scrolling is not mistaken for a move); none with `prefers-reduced-motion`.
  */
 function useRowMotion(listRef: RefObject<HTMLUListElement | null>, order: string) {
-  const offsets = useRef(new Map<string, number>());
+  const offsets = useRef<Map<string, number> | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the order of rows changes
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const isReduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-    const listTop = list.getBoundingClientRect().top;
-    const next = new Map<string, number>();
-    for (const row of list.querySelectorAll<HTMLElement>("[data-memo-id]")) {
-      const id = row.dataset.memoId ?? "";
-      const offset = row.getBoundingClientRect().top - listTop;
-      next.set(id, offset);
-      const before = offsets.current.get(id);
-      if (isReduced || before === undefined || before === offset || !row.animate) continue;
-      row.animate([{ transform: `translateY(${before - offset}px)` }, { transform: "none" }], {
-        duration: 250,
-        easing: "ease-out",
-      });
+    const measure = (animate: boolean) => {
+      const isReduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+      const listTop = list.getBoundingClientRect().top;
+      const next = new Map<string, number>();
+      for (const row of list.querySelectorAll<HTMLElement>("[data-memo-id]")) {
+        const id = row.dataset.memoId ?? "";
+        const offset = row.getBoundingClientRect().top - listTop;
+        next.set(id, offset);
+        const before = offsets.current?.get(id);
+        if (!animate || isReduced || before === undefined || before === offset) continue;
+        if (!row.animate) continue;
+        row.animate([{ transform: `translateY(${before - offset}px)` }, { transform: "none" }], {
+          duration: 250,
+          easing: "ease-out",
+        });
+      }
+      offsets.current = next;
+    };
+    if (offsets.current) {
+      measure(true);
+      return;
     }
-    offsets.current = next;
+    // The first rows move from nowhere: measured once painted, when the layout is done anyway
+    // (measuring before paint forced it inside the first render's task).
+    offsets.current = new Map();
+    const frame = requestAnimationFrame(() => measure(false));
+    return () => cancelAnimationFrame(frame);
   }, [order]);
 }
 

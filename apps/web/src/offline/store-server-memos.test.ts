@@ -50,8 +50,46 @@ async function countWrites(work: () => Promise<void>): Promise<Record<string, nu
   return counts;
 }
 
+/** IndexedDB requests (DBCore calls below Dexie), counted while `counting` is on. */
+let requests = 0;
+let counting = false;
+
+async function countRequests(work: () => Promise<void>): Promise<number> {
+  requests = 0;
+  counting = true;
+  try {
+    await work();
+  } finally {
+    counting = false;
+  }
+  return requests;
+}
+
 beforeAll(async () => {
   openCache(USER, "홈");
+  // Before the database opens: Dexie builds its middleware stack when it opens.
+  cacheDb().use({
+    stack: "dbcore",
+    name: "count-requests",
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        const counted =
+          <A extends unknown[], R>(call: (...args: A) => R) =>
+          (...args: A): R => {
+            if (counting) requests += 1;
+            return call(...args);
+          };
+        return {
+          ...table,
+          get: counted(table.get),
+          getMany: counted(table.getMany),
+          mutate: counted(table.mutate),
+        };
+      },
+    }),
+  });
   await storeServerFolders([newFolder({ id: "folder", title: "폴더", createdAt: NOW })]);
   const first: MemoDetail[] = [1, 2, 3].map((index) => ({
     ...summary(index),
@@ -81,5 +119,20 @@ describe("storeServerMemos", () => {
     expect((await cacheDb().memos.get("memo-2"))?.title).toBe("바뀐 제목");
     // The search text keeps the body indexed before (a list row carries no contents).
     expect((await cacheDb().searchText.get("memo-2"))?.text.body).toContain("내용 2");
+  });
+
+  it("stores a list with as many IndexedDB requests for 30 memos as for 3", async () => {
+    const list = (first: number, count: number): MemoDetail[] =>
+      Array.from({ length: count }, (_, offset) => ({
+        ...summary(first + offset),
+        contents: `<p>목록 ${first + offset}</p>`,
+        reviewedDates: [],
+        completedDates: [],
+      }));
+    const few = await countRequests(() => storeServerMemos(list(100, 3)));
+    const many = await countRequests(() => storeServerMemos(list(200, 30)));
+    expect(many).toBe(few);
+    expect(many).toBeLessThan(15);
+    expect((await cacheDb().memos.get("memo-229"))?.title).toBeDefined();
   });
 });

@@ -2,11 +2,15 @@
 import "fake-indexeddb/auto";
 import { Dexie } from "dexie";
 import { afterAll, describe, expect, it } from "vitest";
-import { deleteCache, openCache, readMeta } from "./cache";
+import { deleteCache, deleteMemos, openCache, readMeta } from "./cache";
 import { cacheDbName } from "./cache-db";
+import { readMemoDetail } from "./local-reads";
 import { searchHits } from "./local-search";
+import { memoTables } from "./memo-bundles";
+import { searchEntries } from "./search-entry";
 
 const USER = "upgrade-user";
+const USER_4 = "upgrade-user-4";
 
 function memo(id: string, title: string) {
   return {
@@ -22,6 +26,7 @@ function memo(id: string, title: string) {
 
 afterAll(async () => {
   await deleteCache(USER);
+  await deleteCache(USER_4);
 });
 
 describe("a cache made before the search index (version 1)", () => {
@@ -62,5 +67,44 @@ describe("a cache made before the search index (version 1)", () => {
     expect((await searchHits({ q: "바나나" })).map((hit) => hit.id)).toEqual(["waiting"]);
     expect(await searchHits({ q: "사과" })).toEqual([]);
     expect(await db.memos.where("tags").equals("옛 태그").count()).toBe(1);
+  });
+});
+
+describe("a cache made before bundles (version 4)", () => {
+  it("reads, searches and deletes its memos of one record each, as before", async () => {
+    const old = new Dexie(cacheDbName(USER_4));
+    old.version(4).stores({
+      folders: "id",
+      memos: "id, folderId, [homeRv+dueKey], *tags",
+      bodies: "id, storedAt",
+      outbox: "++seq, targetId",
+      rejected: "++id",
+      drafts: "key",
+      meta: "key",
+      search: "id",
+      searchText: "id",
+      uploads: "id, queuedAt",
+      trash: "key, trashedAt",
+    });
+    const stored = memo("kept", "지난 메모");
+    const contents = "<p>포도 grape</p>";
+    const { entry, text } = searchEntries(stored, contents);
+    await old.table("memos").put(stored);
+    await old.table("bodies").put({ id: "kept", contents, size: 34, storedAt: 1 });
+    await old.table("search").put(entry);
+    await old.table("searchText").put(text);
+    await old.table("meta").bulkPut([
+      { key: "isComplete", value: true },
+      { key: "bodyBytes", value: 34 },
+    ]);
+    old.close();
+
+    const db = openCache(USER_4, "업그레이드");
+    expect(await readMeta("isComplete")).toBe(true);
+    expect((await readMemoDetail("kept"))?.contents).toBe(contents);
+    expect((await searchHits({ q: "grape" })).map((hit) => hit.id)).toEqual(["kept"]);
+    await db.transaction("rw", [...memoTables(db), db.meta], () => deleteMemos(db, ["kept"]));
+    expect(await readMemoDetail("kept")).toBeUndefined();
+    expect(await readMeta("bodyBytes")).toBe(0);
   });
 });

@@ -123,22 +123,25 @@ describe("the trash", () => {
     await confirm.getByRole("button", { name: tr(lang, "common.delete"), exact: true }).click();
     await confirm.waitFor({ state: "detached" });
     // Its toast's Undo brings the folder and its memos back out of the trash.
+    const deleteOther = page.getByRole("button", {
+      name: tr(lang, "folders.list.delete", { title: w.other }),
+      exact: true,
+    });
+    await deleteOther.waitFor({ state: "detached" });
     await page
       .getByRole("status")
       .getByRole("button", { name: tr(lang, "common.undo"), exact: true })
       .click();
+    // Back in the list first: the restore is queued then (an empty outbox before it proved
+    // nothing, and the check below raced the Undo).
+    await deleteOther.waitFor();
     await waitForOutboxEmpty(page);
     expect(await trashOnServer(context)).toEqual([]);
     const restored = await context.request.get(`${stack.server.url}/api/folders/${otherId}/memos`);
     expect(restored.status()).toBe(200);
     expect(((await restored.json()) as { memos: unknown[] }).memos).toHaveLength(2);
     // Deleted again, it stays in the trash.
-    await page
-      .getByRole("button", {
-        name: tr(lang, "folders.list.delete", { title: w.other }),
-        exact: true,
-      })
-      .click();
+    await deleteOther.click();
     await confirm.getByRole("button", { name: tr(lang, "common.delete"), exact: true }).click();
     await confirm.waitFor({ state: "detached" });
     await waitForOutboxEmpty(page);

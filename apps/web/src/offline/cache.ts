@@ -274,30 +274,44 @@ export async function readMemosWithTexts(
   ids: readonly string[],
 ): Promise<{ memo: CachedMemo | undefined; text: SearchTextEntry | undefined }[]> {
   const memos = await db.memos.bulkGet([...ids]);
-  const rows = await db.searchText.bulkGet([...ids]);
+  const texts = await storedTexts(
+    db,
+    ids.map((id, index) => memos[index] ?? { id }),
+  );
+  return memos.map((memo, index) => ({ memo, text: texts[index] }));
+}
+
+/**
+ * The searchable text of memos in hand (their own record, else the copy in their `bundle`),
+ * without reading their rows again.
+ */
+async function storedTexts(
+  db: CacheDb,
+  memos: readonly Pick<CachedMemo, "id" | "bundle">[],
+): Promise<(SearchTextEntry | undefined)[]> {
+  const rows = await db.searchText.bulkGet(memos.map((memo) => memo.id));
   const bundled = await fromBundles(db.textBundles, memos, (index) => !rows[index]);
-  return memos.map((memo, index) => {
+  return rows.map((row, index) => {
     const text = bundled[index];
-    return { memo, text: rows[index] ?? (text && { id: ids[index] as string, text }) };
+    return row ?? (text && { id: memos[index]?.id as string, text });
   });
 }
 
 /**
  * Brings the search index up to date with memos just stored, in the same transaction (so the
- * index never disagrees with the lists). `contents` is absent when only list fields changed:
+ * index never disagrees with the lists). Each `memo` is the record as stored, with its `bundle`
+ * (where the text of its contents may be). `contents` is absent when only list fields changed:
  * the indexed text of the contents stays.
  */
 export async function indexMemos(
   db: CacheDb,
-  memos: readonly { memo: SearchFields; contents?: string }[],
+  memos: readonly { memo: SearchFields & Pick<CachedMemo, "bundle">; contents?: string }[],
 ): Promise<void> {
   if (memos.length === 0) return;
-  const previous = (
-    await readMemosWithTexts(
-      db,
-      memos.map(({ memo }) => memo.id),
-    )
-  ).map(({ text }) => text);
+  const previous = await storedTexts(
+    db,
+    memos.map(({ memo }) => memo),
+  );
   const entries = memos.map(({ memo, contents }, index) =>
     searchEntries(memo, contents, previous[index]),
   );

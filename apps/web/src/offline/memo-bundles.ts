@@ -81,7 +81,7 @@ export async function storeInBundles(db: CacheDb, memos: readonly NewMemo[]): Pr
  */
 export function fromBundles<T>(
   table: { bulkGet(ids: number[]): PromiseLike<(Bundle<T> | undefined)[]> },
-  memos: readonly (CachedMemo | undefined)[],
+  memos: readonly (Pick<CachedMemo, "id" | "bundle"> | undefined)[],
   wanted: (index: number) => boolean,
 ): PromiseLike<(T | undefined)[]> {
   const bundleOf = (index: number) => (wanted(index) ? memos[index]?.bundle : undefined);

@@ -43,16 +43,17 @@ export async function storeFeedPage(db: CacheDb, page: SyncChangesResponse): Pro
         if (stored) held.push({ memo, stored });
         else fresh.push(memo);
       });
-      await db.memos.bulkPut(
-        held.map(({ memo, stored }) => toCachedMemo(memo, folders.get(memo.folderId), stored)),
+      const cached = held.map(({ memo, stored }) =>
+        toCachedMemo(memo, folders.get(memo.folderId), stored),
       );
+      await db.memos.bulkPut(cached);
       await putBodies(
         db,
         held.map(({ memo }) => ({ id: memo.id, contents: memo.contents })),
       );
       await indexMemos(
         db,
-        held.map(({ memo }) => ({ memo, contents: memo.contents })),
+        cached.map((memo, index) => ({ memo, contents: held[index]?.memo.contents })),
       );
       await storeNewMemos(
         db,

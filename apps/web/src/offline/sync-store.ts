@@ -60,7 +60,7 @@ async function storeServerMemoList(
   );
   await indexMemos(
     db,
-    changed.map(({ memo, contents }) => ({ memo, contents })),
+    changed.map(({ cached, contents }) => ({ memo: cached, contents })),
   );
 }
 

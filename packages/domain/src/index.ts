@@ -364,6 +364,7 @@ export {
   retrievabilityKey,
   SORT_MODES,
   type SortMode,
+  shiftedReviewCount,
   sortMemos,
   startOfDay,
 } from "./memo/sorting.js";

@@ -1,6 +1,6 @@
 import type { SortMode } from "@mnemo/domain";
-import { REVIEWED_TODAY_SHIFT } from "@mnemo/domain";
-import { type RawBuilder, sql } from "kysely";
+import { REVIEWED_TODAY_SHIFT, shiftedReviewCount } from "@mnemo/domain";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 import {
   memoSummaryColumns,
@@ -8,6 +8,7 @@ import {
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
 import { precompile } from "../../db/precompiled.js";
+import type { Database } from "../../db/schema.js";
 
 // The folder page query: one keyset page of a folder's memos in a sort mode, built once per mode
 // (with or without a cursor) and rerun with new arguments.
@@ -38,12 +39,12 @@ interface SortColumn {
 }
 
 /**
- * The ORDER BY of a sort mode, before the id: the same order as the domain's `memoSortKey`.
- * `todayStart` (epoch ms) decides which memos count as reviewed today.
+ * The ORDER BY of a sort mode, before the id: the same order as the domain's `memoSortKey`. In the
+ * review-count modes the count of a memo reviewed today is shifted (see buildPageQuery). In the
+ * `retrievability` mode `now` is the time recall is ranked at; other modes do not use it.
  */
-function sortColumns(mode: SortMode, todayStart: number): SortColumn[] {
+function sortColumns(mode: SortMode, now: number): SortColumn[] {
   const createdAt = sql<number>`created_at`;
-  const reviewedToday = sql<number>`(case when last_reviewed_at >= ${todayStart} then ${sql.lit(REVIEWED_TODAY_SHIFT)} else 0 end)`;
   switch (mode) {
     case "latest":
       return [{ expr: createdAt, isDescending: true }];
@@ -55,19 +56,12 @@ function sortColumns(mode: SortMode, todayStart: number): SortColumn[] {
         { expr: createdAt, isDescending: true },
       ];
     case "review_count_asc":
-      return [
-        { expr: sql<number>`review_count + ${reviewedToday}`, isDescending: false },
-        { expr: createdAt, isDescending: true },
-      ];
     case "review_count_desc":
-      return [
-        { expr: sql<number>`review_count - ${reviewedToday}`, isDescending: true },
-        { expr: createdAt, isDescending: true },
-      ];
+      return reviewCountColumns(mode, false);
     case "repetition_value":
       return [{ expr: sql<number>`due_key`, isDescending: false }];
     case "retrievability":
-      return retrievabilityColumns(todayStart);
+      return retrievabilityColumns(now);
   }
 }
 
@@ -134,59 +128,228 @@ function fromArgList(mode: SortMode, hasCursor: boolean, list: Array<string | nu
   return { userId, folderId, limit, todayStart, after: { values, id } };
 }
 
-type PageQuery = ReturnType<typeof buildPageQuery>;
+/** The review-count modes: a memo reviewed today ranks by its count shifted by 999. */
+function isReviewCountMode(mode: SortMode): mode is "review_count_asc" | "review_count_desc" {
+  return mode === "review_count_asc" || mode === "review_count_desc";
+}
+
+/**
+ * The order of one part of a review-count page: the memos not reviewed today rank by their count
+ * as stored, those reviewed today by the count shifted as {@link sortColumns} shifts it.
+ */
+function reviewCountColumns(
+  mode: "review_count_asc" | "review_count_desc",
+  isReviewedToday: boolean,
+): SortColumn[] {
+  const shift = mode === "review_count_asc" ? REVIEWED_TODAY_SHIFT : -REVIEWED_TODAY_SHIFT;
+  return [
+    {
+      expr: isReviewedToday
+        ? sql<number>`review_count + ${sql.lit(shift)}`
+        : sql<number>`review_count`,
+      isDescending: mode === "review_count_desc",
+    },
+    { expr: sql<number>`created_at`, isDescending: true },
+  ];
+}
+
+/** The rows after `after` in the order of `columns`, then ids ascending (the keyset cursor). */
+function afterPosition(
+  eb: ExpressionBuilder<Database, "memos">,
+  columns: SortColumn[],
+  after: PagePosition,
+) {
+  const branches = [];
+  for (let i = 0; i <= columns.length; i += 1) {
+    const equal = columns
+      .slice(0, i)
+      .map((column, j) => eb(column.expr, "=", after.values[j] ?? 0));
+    const column = columns[i];
+    branches.push(
+      column
+        ? eb.and([...equal, eb(column.expr, column.isDescending ? "<" : ">", after.values[i] ?? 0)])
+        : eb.and([...equal, eb(sql<string>`id`, ">", after.id)]),
+    );
+  }
+  return eb.or(branches);
+}
+
+/**
+ * `query` in the order of `columns`, ties by id in code-unit order on both engines: the id column
+ * has the "C" collation on PostgreSQL (see the migration), SQLite compares bytes.
+ */
+function inOrder<Query extends OrderableQuery>(query: Query, columns: SortColumn[]): Query {
+  let result = query;
+  for (const column of columns) {
+    result = result.orderBy(column.expr, column.isDescending ? "desc" : "asc") as Query;
+  }
+  return result.orderBy(sql`id`, "asc") as Query;
+}
+
+interface OrderableQuery {
+  orderBy(expr: RawBuilder<unknown>, direction: "asc" | "desc"): unknown;
+}
+
+/** A folder's memos of `args`, in the order of `columns`, after the cursor (not cut). */
+function folderPage(db: Executor, args: PageArgs, columns: SortColumn[]) {
+  const { userId, folderId, after } = args;
+  const memos = db
+    .selectFrom("memos")
+    .where("user_id", "=", userId)
+    .where("folder_id", "=", folderId);
+  return inOrder(after ? memos.where((eb) => afterPosition(eb, columns, after)) : memos, columns);
+}
 
 /** The page query of one sort mode, with or without a cursor, built once (see precompile). */
 function buildPageQuery(mode: SortMode, hasCursor: boolean) {
   return precompile((db, ...list: Array<string | number>) => {
-    const { userId, folderId, limit, todayStart, after } = fromArgList(mode, hasCursor, list);
-    const columns = sortColumns(mode, todayStart ?? 0);
-    // Ties by id in code-unit order on both engines: the id column has the "C" collation on
-    // PostgreSQL (see the migration), SQLite compares bytes.
-    const id = sql<string>`id`;
-    let page = db
-      .selectFrom("memos")
-      .where("user_id", "=", userId)
-      .where("folder_id", "=", folderId);
-    if (after) {
-      page = page.where((eb) => {
-        const branches = [];
-        for (let i = 0; i <= columns.length; i += 1) {
-          const equal = columns
-            .slice(0, i)
-            .map((column, j) => eb(column.expr, "=", after.values[j] ?? 0));
-          const column = columns[i];
-          branches.push(
-            column
-              ? eb.and([
-                  ...equal,
-                  eb(column.expr, column.isDescending ? "<" : ">", after.values[i] ?? 0),
-                ])
-              : eb.and([...equal, eb(id, ">", after.id)]),
-          );
-        }
-        return eb.or(branches);
-      });
+    const args = fromArgList(mode, hasCursor, list);
+    const { userId, limit, todayStart } = args;
+    if (todayStart === null) {
+      return folderPage(db, args, sortColumns(mode, 0)).select(memoSummaryColumns).limit(limit);
     }
-    const ordered = (query: typeof page): typeof page => {
-      let result = query;
-      for (const column of columns) {
-        result = result.orderBy(column.expr, column.isDescending ? "desc" : "asc");
-      }
-      return result.orderBy(id, "asc");
-    };
-    if (todayStart === null) return ordered(page).select(memoSummaryColumns).limit(limit);
-    // Review-count modes sort by an expression no index holds, so every memo of the folder is
-    // ranked: rank ids on the covering index memos_folder_review_idx first, then read only the
-    // page's rows (reading all rows to sort them cost ~3× as much).
-    const pageIds = ordered(page).select("id").limit(limit);
-    return ordered(
+    // The retrievability mode ranks by recall at the first page's time, which no index holds:
+    // every memo of the folder is ranked on a covering folder index first, then only the page's
+    // rows are read (reading all rows to sort them cost ~3× as much).
+    const columns = sortColumns(mode, todayStart);
+    const pageIds = folderPage(db, args, columns).select("id").limit(limit);
+    return inOrder(
       db.selectFrom("memos").where("user_id", "=", userId).where("id", "in", pageIds),
+      columns,
     ).select(memoSummaryColumns);
   });
 }
 
-const pageQueries = new Map<string, PageQuery>();
+/**
+ * One part of a review-count page, built once (see precompile): the folder's memos reviewed today
+ * or not, in that part's order (see {@link reviewCountColumns}), with all their list columns or
+ * only those that rank them.
+ */
+function buildReviewCountPart(
+  mode: "review_count_asc" | "review_count_desc",
+  hasCursor: boolean,
+  isReviewedToday: boolean,
+) {
+  return precompile((db, ...list: Array<string | number>) => {
+    const args = fromArgList(mode, hasCursor, list);
+    const todayStart = args.todayStart ?? 0;
+    return folderPage(db, args, reviewCountColumns(mode, isReviewedToday))
+      .where((eb) =>
+        isReviewedToday
+          ? eb("last_reviewed_at", ">=", todayStart)
+          : eb.or([eb("last_reviewed_at", "is", null), eb("last_reviewed_at", "<", todayStart)]),
+      )
+      .select(memoSummaryColumns)
+      .limit(args.limit);
+  });
+}
+
+/** The ranking columns of the memos reviewed today, read from memos_folder_reviewed_idx alone. */
+function buildReviewedTodayRanks(
+  mode: "review_count_asc" | "review_count_desc",
+  hasCursor: boolean,
+) {
+  return precompile((db, ...list: Array<string | number>) => {
+    const args = fromArgList(mode, hasCursor, list);
+    return folderPage(db, args, reviewCountColumns(mode, true))
+      .where("last_reviewed_at", ">=", args.todayStart ?? 0)
+      .select(["id", "review_count", "last_reviewed_at", "created_at"])
+      .limit(args.limit);
+  });
+}
+
+/** Queries built once per mode and cursor presence (and part), keyed by their builder's key. */
+const builtQueries = new Map<string, unknown>();
+
+function built<Query>(key: string, build: () => Query): Query {
+  let query = builtQueries.get(key) as Query | undefined;
+  if (!query) {
+    query = build();
+    builtQueries.set(key, query);
+  }
+  return query;
+}
+
+/**
+ * A page of a review-count mode. The shifted count is an expression no index holds, and ranking
+ * every memo of the folder by it cost a sort of the whole folder per page. Instead the page is
+ * merged from two parts that indexes hand over in order: the memos not reviewed today, read
+ * whole up to the page size (memos_folder_review_count_idx), and those reviewed today (at most a
+ * day's reviews), ranked on memos_folder_reviewed_idx alone; only the ones that make the page
+ * are read whole (none, usually: the shift sends them to the end).
+ */
+async function selectReviewCountPage(
+  db: Executor,
+  mode: "review_count_asc" | "review_count_desc",
+  args: PageArgs,
+): Promise<StoredMemoSummary[]> {
+  const hasCursor = args.after !== null;
+  const argList = toArgList(args);
+  const todayStart = args.todayStart ?? 0;
+  const earlier = (
+    await built(`${mode}:${hasCursor}:earlier`, () => buildReviewCountPart(mode, hasCursor, false))(
+      db,
+      ...argList,
+    )
+  ).map(toStoredMemoSummary);
+  const todayRanks = await built(`${mode}:${hasCursor}:today-ranks`, () =>
+    buildReviewedTodayRanks(mode, hasCursor),
+  )(db, ...argList);
+  if (todayRanks.length === 0) return earlier;
+  const columns = reviewCountColumns(mode, false);
+  const rankOf = (memo: {
+    reviewCount: number;
+    lastReviewedAt: number | null;
+    createdAt: number;
+    id: string;
+  }) => ({
+    values: [
+      shiftedReviewCount(memo.reviewCount, memo.lastReviewedAt, mode, todayStart),
+      memo.createdAt,
+    ],
+    id: memo.id,
+  });
+  // The reviewed-today memos that make the page are the first ones of their order.
+  const ranked = [
+    ...earlier.map((memo) => ({ rank: rankOf(memo), isToday: false })),
+    ...todayRanks.map((row) => ({
+      rank: rankOf({
+        reviewCount: row.review_count,
+        lastReviewedAt: row.last_reviewed_at,
+        createdAt: row.created_at,
+        id: row.id,
+      }),
+      isToday: true,
+    })),
+  ]
+    .sort((a, b) => comparePositions(columns, a.rank, b.rank))
+    .slice(0, args.limit);
+  const todayCount = ranked.filter((entry) => entry.isToday).length;
+  if (todayCount === 0) return earlier;
+  const today = (
+    await built(`${mode}:${hasCursor}:today`, () => buildReviewCountPart(mode, hasCursor, true))(
+      db,
+      ...toArgList({ ...args, limit: todayCount }),
+    )
+  ).map(toStoredMemoSummary);
+  return [...earlier, ...today]
+    .sort((a, b) => comparePositions(columns, rankOf(a), rankOf(b)))
+    .slice(0, args.limit);
+}
+
+/**
+ * How two page positions compare in the order of `columns` (each in its direction), then ids in
+ * code-unit order, as the queries order them (see {@link inOrder}).
+ */
+function comparePositions(columns: SortColumn[], a: PagePosition, b: PagePosition): number {
+  for (const [i, column] of columns.entries()) {
+    const x = a.values[i] ?? 0;
+    const y = b.values[i] ?? 0;
+    if (x !== y) return x < y === column.isDescending ? 1 : -1;
+  }
+  if (a.id === b.id) return 0;
+  return a.id < b.id ? -1 : 1;
+}
 
 /**
  * One keyset page of a folder's memos in a sort mode (ties by id), after `page.after` when given.
@@ -198,19 +361,15 @@ export async function selectMemoPage(
   page: PageRequest,
 ): Promise<StoredMemoSummary[]> {
   const hasCursor = page.after !== null;
-  const key = `${page.mode}:${hasCursor}`;
-  let query = pageQueries.get(key);
-  if (!query) {
-    query = buildPageQuery(page.mode, hasCursor);
-    pageQueries.set(key, query);
-  }
-  const args = toArgList({
+  const args: PageArgs = {
     userId,
     folderId: page.folderId,
     limit: page.limit,
     todayStart: usesToday(page.mode) ? page.todayStart : null,
     after: page.after,
-  });
-  const rows = await query(db, ...args);
+  };
+  if (isReviewCountMode(page.mode)) return selectReviewCountPage(db, page.mode, args);
+  const query = built(`${page.mode}:${hasCursor}`, () => buildPageQuery(page.mode, hasCursor));
+  const rows = await query(db, ...toArgList(args));
   return rows.map(toStoredMemoSummary);
 }

@@ -495,6 +495,53 @@ describe("GET /api/folders/:folderId/memos", () => {
     expect(new Set(paged.memos.map((m) => m.id)).size).toBe(11);
   });
 
+  it.each(["review_count_asc", "review_count_desc"] as const)(
+    "ranks %s by the shifted count across 999 reviews, page by page",
+    async (mode) => {
+      // The shift of a memo reviewed today is a shift, not a partition (effectiveReviewCount): with
+      // over 999 reviews it still ranks among the memos not reviewed today. The server merges the
+      // two groups from two index reads, so pages of 2 cross from one group to the other.
+      const { client, userId } = await signUpVerified(server);
+      const folder = await buildFolder(client, { title: "천 번" });
+      const plan = [
+        { count: 1500, reviewedAt: T0 - 60_000 },
+        { count: 600, reviewedAt: T0 - 3 * DAY_MS },
+        { count: 400, reviewedAt: T0 - 2 * DAY_MS },
+        { count: 2, reviewedAt: T0 - 120_000 },
+        { count: 0, reviewedAt: null },
+        { count: 600, reviewedAt: T0 - 180_000 },
+        { count: 1600, reviewedAt: T0 - 4 * DAY_MS },
+      ];
+      for (const [index, item] of plan.entries()) {
+        const memo = await buildMemo(client, { folderId: folder.id, title: `천 ${index}` });
+        await server.db.kysely
+          .updateTable("memos")
+          .set({ review_count: item.count, last_reviewed_at: item.reviewedAt })
+          .where("user_id", "=", userId)
+          .where("id", "=", memo.id)
+          .execute();
+      }
+      const paged = await allPages(client, folder.id, { sort: mode, tz: 0 }, 2);
+      const expected = sortMemos(
+        await details(
+          client,
+          paged.memos.map((m) => m.id),
+        ),
+        mode,
+        { now: clock, utcOffsetMinutes: 0, dateRepetitionValue: 1 },
+      );
+      expect(paged.memos.map((m) => m.id)).toEqual(expected.map((m) => m.id));
+      expect(paged.memos).toHaveLength(plan.length);
+      // Reviewed today with 1,500 reviews: 501 going down (between 600 and 400), 2,499 going up.
+      const counts = paged.memos.map((m) => m.reviewCount);
+      expect(counts).toEqual(
+        mode === "review_count_desc"
+          ? [1600, 600, 1500, 400, 0, 600, 2]
+          : [0, 400, 600, 2, 600, 1600, 1500],
+      );
+    },
+  );
+
   it("keeps the start of today of the first page on later pages", async () => {
     const first = await sortingClient.get(
       `/api/folders/${sortingFolder.id}/memos?sort=review_count_asc&tz=${KST}&limit=4`,

@@ -31,6 +31,31 @@ export const LIGHTHOUSE_TARGETS = {
  */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
 
+/** A run Lighthouse itself could not complete, with its code (e.g. NO_NAVSTART). */
+class LighthouseRunError extends Error {
+  constructor({ code, message }) {
+    super(`Lighthouse: ${message}`);
+    this.code = code;
+  }
+}
+
+/**
+ * Trace failures Lighthouse answers "Please run Lighthouse again" to: the run is repeated once.
+ * Seen here: NO_NAVSTART on the returning visit, one run in several (stop 30).
+ */
+const RETRIED_CODES = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
+
+/** {@link audit}, repeated once when Lighthouse asks to be run again. */
+async function auditWithRetry(port, url, options, step) {
+  try {
+    return await audit(port, url, options);
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError) || !RETRIED_CODES.has(error.code)) throw error;
+    step(`  ${error.code}: running the page again`);
+    return audit(port, url, options);
+  }
+}
+
 /** One Lighthouse run: the page's Performance score (0–100) and its three figures. */
 async function audit(port, url, { isSignedIn, keepStorage, reportName }) {
   const result = await lighthouse(url, {
@@ -46,7 +71,7 @@ async function audit(port, url, { isSignedIn, keepStorage, reportName }) {
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(lhr.runtimeError);
   // A signed-in page that showed the login screen measured the wrong page.
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? url;
   if (isSignedIn && new URL(finalUrl).pathname.startsWith("/login")) {
@@ -114,10 +139,15 @@ export async function measureLighthouse({ baseUrl, cookie, folder, step }) {
         hasSession = true;
       }
       step(`lighthouse (mobile): ${page.label}`);
-      const figures = await audit(chrome.port, `${baseUrl}${page.path}`, {
-        ...page,
-        reportName: `${results.length + 1}-${page.label.replace(/[^a-z0-9]+/gi, "-")}`,
-      });
+      const figures = await auditWithRetry(
+        chrome.port,
+        `${baseUrl}${page.path}`,
+        {
+          ...page,
+          reportName: `${results.length + 1}-${page.label.replace(/[^a-z0-9]+/gi, "-")}`,
+        },
+        step,
+      );
       step(
         `  performance ${figures.performance}, TBT ${figures.totalBlockingTimeMs?.toFixed(0)} ms, ` +
           `LCP ${figures.largestContentfulPaintMs?.toFixed(0)} ms, CLS ${figures.cumulativeLayoutShift?.toFixed(3)}`,

@@ -367,6 +367,12 @@ async function main() {
     `graded ${fsrsSeeded.gradedRows} rows of ${fsrsSeeded.fsrsMemos} FSRS memos and derived ` +
       `their state in ${(fsrsSeeded.ms / 1000).toFixed(1)}s`,
   );
+  if (smallSeeded) {
+    // The cost growth compares the same requests: the small user's FSRS folder (every tenth, as
+    // the main user's) gets grades and states too, or its stats would count no FSRS memo.
+    const smallFsrs = seedFsrsStates({ dbFile, userId: userIdOf(SMALL_USER.email) });
+    step(`graded the small user's ${smallFsrs.fsrsMemos} FSRS memos too`);
+  }
   const fsrsReplay = measureFsrsReplay();
   step(
     `FSRS replay of ${fsrsReplay.rows} rows: median ${fsrsReplay.medianMs.toFixed(2)} ms, ` +

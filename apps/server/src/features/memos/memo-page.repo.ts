@@ -1,6 +1,6 @@
 import type { SortMode } from "@mnemo/domain";
 import { REVIEWED_TODAY_SHIFT, shiftedReviewCount } from "@mnemo/domain";
-import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 import {
   memoSummaryColumns,
@@ -8,6 +8,7 @@ import {
   toStoredMemoSummary,
 } from "../../db/memo-rows.js";
 import { precompile } from "../../db/precompiled.js";
+import { readSnapshot } from "../../db/read-snapshot.js";
 import type { Database } from "../../db/schema.js";
 
 // The folder page query: one keyset page of a folder's memos in a sort mode, built once per mode
@@ -283,6 +284,10 @@ async function selectReviewCountPage(
   mode: "review_count_asc" | "review_count_desc",
   args: PageArgs,
 ): Promise<StoredMemoSummary[]> {
+  // Read on one snapshot: a memo reviewed between the parts' reads would be in both.
+  if (!db.isTransaction) {
+    return readSnapshot(db as Kysely<Database>, (trx) => selectReviewCountPage(trx, mode, args));
+  }
   const hasCursor = args.after !== null;
   const argList = toArgList(args);
   const todayStart = args.todayStart ?? 0;

@@ -1,8 +1,7 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { ChangeKind } from "../../db/change-log.repo.js";
-import { type Executor, isPostgres } from "../../db/database.js";
+import type { Executor } from "../../db/database.js";
 import { type StoredFolder, toStoredFolder } from "../../db/folder-rows.js";
-import type { Database } from "../../db/schema.js";
 
 export type { ChangeKind };
 
@@ -19,22 +18,6 @@ export interface ChangeKey {
 /** A change's place and whether it is a deletion (a tombstone) or an upsert (a live row). */
 export interface ChangeEntry extends ChangeKey {
   isDeletion: boolean;
-}
-
-/**
- * Runs `read` on one snapshot of the database, so a page's three sources agree: on PostgreSQL a
- * read-only REPEATABLE READ transaction (under READ COMMITTED a write committed between two of
- * the page's queries could show its memo but not its folder, and the cursor would then pass
- * the folder); on SQLite a read transaction sees one WAL snapshot.
- */
-export async function readSnapshot<T>(
-  db: Kysely<Database>,
-  read: (trx: Executor) => Promise<T>,
-): Promise<T> {
-  const transaction = isPostgres(db)
-    ? db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only")
-    : db.transaction();
-  return transaction.execute(read);
 }
 
 /**

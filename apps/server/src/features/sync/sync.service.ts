@@ -12,6 +12,7 @@ import {
   selectMemosWithContents,
 } from "../../db/memo-contents.repo.js";
 import { withFsrs } from "../../db/memo-fsrs.js";
+import { readSnapshot } from "../../db/read-snapshot.js";
 import type { ServiceDeps } from "../../deps.js";
 import { decodeOpaqueCursor, encodeOpaqueCursor } from "../../http/opaque-cursor.js";
 import { presentMemoFields } from "../../present/memo.js";
@@ -19,7 +20,6 @@ import {
   type ChangeEntry,
   type ChangeKey,
   countChangesAfter,
-  readSnapshot,
   selectAllFolders,
   selectChangeKeys,
 } from "./sync.repo.js";

@@ -41,7 +41,7 @@ interface SortColumn {
 
 /**
  * The ORDER BY of a sort mode, before the id: the same order as the domain's `memoSortKey`. In the
- * review-count modes the count of a memo reviewed today is shifted (see buildPageQuery). In the
+ * review-count modes the count of a memo reviewed today is shifted (see selectReviewCountPage). In the
  * `retrievability` mode `now` is the time recall is ranked at; other modes do not use it.
  */
 function sortColumns(mode: SortMode, now: number): SortColumn[] {
@@ -93,7 +93,7 @@ export function pageKeyLength(mode: SortMode): number {
  * today") or the time recall is ranked at.
  */
 function usesToday(mode: SortMode): boolean {
-  return mode === "review_count_asc" || mode === "review_count_desc" || mode === "retrievability";
+  return isReviewCountMode(mode) || mode === "retrievability";
 }
 
 /** The page query's arguments by name (precompile binds them as one flat list). */
@@ -130,7 +130,9 @@ function fromArgList(mode: SortMode, hasCursor: boolean, list: Array<string | nu
 }
 
 /** The review-count modes: a memo reviewed today ranks by its count shifted by 999. */
-function isReviewCountMode(mode: SortMode): mode is "review_count_asc" | "review_count_desc" {
+type ReviewCountMode = "review_count_asc" | "review_count_desc";
+
+function isReviewCountMode(mode: SortMode): mode is ReviewCountMode {
   return mode === "review_count_asc" || mode === "review_count_desc";
 }
 
@@ -138,10 +140,7 @@ function isReviewCountMode(mode: SortMode): mode is "review_count_asc" | "review
  * The order of one part of a review-count page: the memos not reviewed today rank by their count
  * as stored, those reviewed today by the count shifted as {@link sortColumns} shifts it.
  */
-function reviewCountColumns(
-  mode: "review_count_asc" | "review_count_desc",
-  isReviewedToday: boolean,
-): SortColumn[] {
+function reviewCountColumns(mode: ReviewCountMode, isReviewedToday: boolean): SortColumn[] {
   const shift = mode === "review_count_asc" ? REVIEWED_TODAY_SHIFT : -REVIEWED_TODAY_SHIFT;
   return [
     {
@@ -222,41 +221,47 @@ function buildPageQuery(mode: SortMode, hasCursor: boolean) {
 }
 
 /**
- * One part of a review-count page, built once (see precompile): the folder's memos reviewed today
- * or not, in that part's order (see {@link reviewCountColumns}), with all their list columns or
- * only those that rank them.
+ * One part of a review-count page (see {@link selectReviewCountPage}): the folder's memos
+ * reviewed today or not, in that part's order (see {@link reviewCountColumns}), after the cursor.
  */
-function buildReviewCountPart(
-  mode: "review_count_asc" | "review_count_desc",
-  hasCursor: boolean,
+function reviewCountPart(
+  db: Executor,
+  mode: ReviewCountMode,
+  args: PageArgs,
   isReviewedToday: boolean,
 ) {
-  return precompile((db, ...list: Array<string | number>) => {
-    const args = fromArgList(mode, hasCursor, list);
-    const todayStart = args.todayStart ?? 0;
-    return folderPage(db, args, reviewCountColumns(mode, isReviewedToday))
-      .where((eb) =>
-        isReviewedToday
-          ? eb("last_reviewed_at", ">=", todayStart)
-          : eb.or([eb("last_reviewed_at", "is", null), eb("last_reviewed_at", "<", todayStart)]),
-      )
-      .select(memoSummaryColumns)
-      .limit(args.limit);
-  });
+  const todayStart = args.todayStart ?? 0;
+  return folderPage(db, args, reviewCountColumns(mode, isReviewedToday))
+    .where((eb) =>
+      isReviewedToday
+        ? eb("last_reviewed_at", ">=", todayStart)
+        : eb.or([eb("last_reviewed_at", "is", null), eb("last_reviewed_at", "<", todayStart)]),
+    )
+    .limit(args.limit);
 }
 
-/** The ranking columns of the memos reviewed today, read from memos_folder_reviewed_idx alone. */
-function buildReviewedTodayRanks(
-  mode: "review_count_asc" | "review_count_desc",
-  hasCursor: boolean,
-) {
-  return precompile((db, ...list: Array<string | number>) => {
-    const args = fromArgList(mode, hasCursor, list);
-    return folderPage(db, args, reviewCountColumns(mode, true))
-      .where("last_reviewed_at", ">=", args.todayStart ?? 0)
-      .select(["id", "review_count", "last_reviewed_at", "created_at"])
-      .limit(args.limit);
-  });
+/** {@link reviewCountPart} with the memos' list columns, built once (see precompile). */
+function buildReviewCountPart(mode: ReviewCountMode, hasCursor: boolean, isReviewedToday: boolean) {
+  return precompile((db, ...list: Array<string | number>) =>
+    reviewCountPart(db, mode, fromArgList(mode, hasCursor, list), isReviewedToday).select(
+      memoSummaryColumns,
+    ),
+  );
+}
+
+/**
+ * The memos reviewed today with only the columns that rank them, read from
+ * memos_folder_reviewed_idx alone, built once (see precompile).
+ */
+function buildReviewedTodayRanks(mode: ReviewCountMode, hasCursor: boolean) {
+  return precompile((db, ...list: Array<string | number>) =>
+    reviewCountPart(db, mode, fromArgList(mode, hasCursor, list), true).select([
+      "id",
+      "review_count",
+      "last_reviewed_at",
+      "created_at",
+    ]),
+  );
 }
 
 /** Queries built once per mode and cursor presence (and part), keyed by their builder's key. */
@@ -281,7 +286,7 @@ function built<Query>(key: string, build: () => Query): Query {
  */
 async function selectReviewCountPage(
   db: Executor,
-  mode: "review_count_asc" | "review_count_desc",
+  mode: ReviewCountMode,
   args: PageArgs,
 ): Promise<StoredMemoSummary[]> {
   // Read on one snapshot: a memo reviewed between the parts' reads would be in both.
@@ -302,45 +307,44 @@ async function selectReviewCountPage(
   )(db, ...argList);
   if (todayRanks.length === 0) return earlier;
   const columns = reviewCountColumns(mode, false);
-  const rankOf = (memo: {
-    reviewCount: number;
-    lastReviewedAt: number | null;
-    createdAt: number;
-    id: string;
-  }) => ({
+  const rankOf = (memo: RankedMemo): PagePosition => ({
     values: [
       shiftedReviewCount(memo.reviewCount, memo.lastReviewedAt, mode, todayStart),
       memo.createdAt,
     ],
     id: memo.id,
   });
-  // The reviewed-today memos that make the page are the first ones of their order.
-  const ranked = [
-    ...earlier.map((memo) => ({ rank: rankOf(memo), isToday: false })),
-    ...todayRanks.map((row) => ({
+  // The page's order from the ranks alone: each place an earlier memo, or the n-th memo reviewed
+  // today (those that make the page are the first ones of their own order).
+  const places = [
+    ...earlier.map((memo) => ({ rank: rankOf(memo), memo, todayIndex: -1 })),
+    ...todayRanks.map((row, todayIndex) => ({
       rank: rankOf({
         reviewCount: row.review_count,
         lastReviewedAt: row.last_reviewed_at,
         createdAt: row.created_at,
         id: row.id,
       }),
-      isToday: true,
+      memo: undefined,
+      todayIndex,
     })),
   ]
     .sort((a, b) => comparePositions(columns, a.rank, b.rank))
     .slice(0, args.limit);
-  const todayCount = ranked.filter((entry) => entry.isToday).length;
+  const todayCount = places.filter((place) => place.memo === undefined).length;
   if (todayCount === 0) return earlier;
+  // The same order and snapshot as the ranks: the n-th row is the n-th ranked memo.
   const today = (
     await built(`${mode}:${hasCursor}:today`, () => buildReviewCountPart(mode, hasCursor, true))(
       db,
       ...toArgList({ ...args, limit: todayCount }),
     )
   ).map(toStoredMemoSummary);
-  return [...earlier, ...today]
-    .sort((a, b) => comparePositions(columns, rankOf(a), rankOf(b)))
-    .slice(0, args.limit);
+  return places.flatMap((place) => place.memo ?? today[place.todayIndex] ?? []);
 }
+
+/** What ranks a memo in a review-count mode. */
+type RankedMemo = Pick<StoredMemoSummary, "reviewCount" | "lastReviewedAt" | "createdAt" | "id">;
 
 /**
  * How two page positions compare in the order of `columns` (each in its direction), then ids in

@@ -481,16 +481,16 @@ const forgedSearchCursor = fc
     id: fc.oneof({ weight: 5, arbitrary: objectId }, text),
   })
   .map(base64url);
-const searchQuery = fc
-  .record(
+/** Search words as people type them. */
+const searchPhrase = fc.constantFrom("메모", "안녕", "단어 외우기", "#a -b", '"x y', "😀");
+const searchQuery = validOften(
+  fc.record(
+    { q: searchPhrase, limit: fc.integer({ min: 1, max: 100 }).map(String) },
+    { requiredKeys: ["q"] },
+  ),
+  fc.record(
     {
-      q: fc.oneof(
-        {
-          weight: 3,
-          arbitrary: fc.constantFrom("메모", "안녕", "단어 외우기", "#a -b", '"x y', "😀"),
-        },
-        { weight: 2, arbitrary: text },
-      ),
+      q: fc.oneof({ weight: 3, arbitrary: searchPhrase }, { weight: 2, arbitrary: text }),
       folderId: folder,
       tag: fc.oneof(title, text),
       limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), text),
@@ -498,8 +498,24 @@ const searchQuery = fc
       other: text,
     },
     { requiredKeys: ["q"] },
-  )
-  .map((query) => Object.entries(query) as Plan["query"]);
+  ),
+);
+
+/**
+ * A route's query: one time in four a valid one, else a fuzzed one. An optional key of
+ * `fc.record` is present five times in six, so a fuzzed query of several keys is rarely valid
+ * (the search's succeeded 2 to 12 times in 66 to 82 draws over three runs, the home list's once
+ * in thirteen), and a run could draw a route a few dozen times without one success, which fails
+ * the run (CI did, on the home list: 0 of 28).
+ */
+function validOften(
+  valid: fc.Arbitrary<Record<string, string | Ref>>,
+  fuzzed: fc.Arbitrary<Record<string, string | Ref>>,
+): fc.Arbitrary<Plan["query"]> {
+  return fc
+    .oneof({ weight: 1, arbitrary: valid }, { weight: 3, arbitrary: fuzzed })
+    .map((query) => Object.entries(query) as Plan["query"]);
+}
 
 function plan(
   route: string,
@@ -728,15 +744,16 @@ const requestPlan: fc.Arbitrary<Plan> = fc.oneof(
       "GET /api/home/review-list",
       path("home", "review-list"),
       undefined,
-      fc
-        .record(
+      validOften(
+        fc.record({ limit: fc.integer({ min: 1, max: 100 }).map(String) }, { requiredKeys: [] }),
+        fc.record(
           {
             limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), text),
             cursor: fc.oneof(forgedHomeCursor, text),
           },
           { requiredKeys: [] },
-        )
-        .map((query) => Object.entries(query) as Plan["query"]),
+        ),
+      ),
     ),
   },
 );

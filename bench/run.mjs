@@ -1,7 +1,7 @@
 // The Mnemo benchmark: first the web app's bundle sizes against their budget, then it seeds one
 // user with 100,000 memos in 100 folders and measures the built server, run as a child process,
 // against its own hello-world route. See bench/README.md.
-import { existsSync, rmSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -603,5 +603,4 @@ try {
   process.exitCode = 1;
 } finally {
   await server?.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,15 +13,19 @@ export function stepLogger(width = 6) {
   };
 }
 
+/** `BENCH_KEEP_DATA=1`: the data folder stays, to time queries on its seeded database. */
+const KEEP_DATA = process.env.BENCH_KEEP_DATA === "1";
+
 /**
- * A new temporary data folder, removed at exit together with the server `currentServer()`
- * answers then (null when none runs).
+ * A new temporary data folder, removed at exit (unless `BENCH_KEEP_DATA=1`) together with the
+ * server `currentServer()` answers then (null when none runs).
  */
 export function tempDataDir(prefix, currentServer) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   process.once("exit", () => {
     currentServer()?.killNow();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP_DATA) console.log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {

@@ -226,6 +226,15 @@ export interface FolderReviewDayCountsTable {
   passed: number;
 }
 
+/** folder_review_day_counts summed per block of 16 UTC days (`⌊day / 16⌋`); kept by triggers. */
+export interface FolderReviewBlockCountsTable {
+  user_id: string;
+  folder_id: string;
+  block: number;
+  reviews: number;
+  passed: number;
+}
+
 /**
  * Per user and folder, its memos and how many of them are completed; kept by triggers on memos
  * (migration 20261204T0000-folder-memo-counts).
@@ -366,6 +375,7 @@ export interface AppTables {
   review_quarter_counts: ReviewQuarterCountsTable;
   folder_review_quarter_counts: FolderReviewQuarterCountsTable;
   folder_review_day_counts: FolderReviewDayCountsTable;
+  folder_review_block_counts: FolderReviewBlockCountsTable;
   folder_memo_counts: FolderMemoCountsTable;
   reminder_sends: ReminderSendsTable;
   memo_search: MemoSearchTable;

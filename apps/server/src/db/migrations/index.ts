@@ -20,6 +20,7 @@ import * as importHeartbeats from "./20261203T0000-import-heartbeats.js";
 import * as folderMemoCounts from "./20261204T0000-folder-memo-counts.js";
 import * as statsDaySums from "./20261205T0000-stats-day-sums.js";
 import * as reviewCountOrder from "./20261206T0000-review-count-order.js";
+import * as statsFolderBlocks from "./20261207T0000-stats-folder-blocks.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "20261204T0000-folder-memo-counts": folderMemoCounts,
   "20261205T0000-stats-day-sums": statsDaySums,
   "20261206T0000-review-count-order": reviewCountOrder,
+  "20261207T0000-stats-folder-blocks": statsFolderBlocks,
 };

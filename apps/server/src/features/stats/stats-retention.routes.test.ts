@@ -115,8 +115,8 @@ async function countsPerRange(userId: string) {
 
 /**
  * Asserts the day sums of the stats-day-sums migration equal their quarter counts: each quarter's
- * day_before is the reviews of its UTC day's earlier quarters, and each folder's day count the
- * sum of its quarter counts that day.
+ * day_before is the reviews of its UTC day's earlier quarters, each folder's day count the sum
+ * of its quarter counts that day, and each folder's block count the sum of its day counts.
  */
 async function expectDaySumsOfQuarters(userId: string): Promise<void> {
   const db = server.db.kysely;
@@ -160,6 +160,37 @@ async function expectDaySumsOfQuarters(userId: string): Promise<void> {
       )
       .sort();
   expect(normalized(folderDays)).toEqual(normalized(fromQuarters));
+
+  // Each folder's block count (stats-folder-blocks migration): the sum of its day counts in the
+  // block's 16 days. A block whose days were all moved away stays, at zero.
+  const folderBlocks = await db
+    .selectFrom("folder_review_block_counts")
+    .select(["folder_id", "block", "reviews", "passed"])
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("reviews", "<>", 0), eb("passed", "<>", 0)]))
+    .execute();
+  const fromDays = new Map<string, { reviews: number; passed: number }>();
+  for (const row of folderDays) {
+    const key = `${row.folder_id} ${Math.floor(Number(row.day) / 16)}`;
+    const sum = fromDays.get(key) ?? { reviews: 0, passed: 0 };
+    fromDays.set(key, {
+      reviews: sum.reviews + Number(row.reviews),
+      passed: sum.passed + Number(row.passed),
+    });
+  }
+  expect(
+    folderBlocks
+      .map(
+        (row) =>
+          `${row.folder_id} ${Number(row.block)} ${Number(row.reviews)} ${Number(row.passed)}`,
+      )
+      .sort(),
+  ).toEqual(
+    [...fromDays]
+      .filter(([, sum]) => sum.reviews !== 0 || sum.passed !== 0)
+      .map(([key, sum]) => `${key} ${sum.reviews} ${sum.passed}`)
+      .sort(),
+  );
 }
 
 /** Asserts the counts answer what the rows say in every range; answers the year's counts. */
@@ -467,11 +498,17 @@ describe("true retention counts per folder", () => {
       ).length,
     ).toBeGreaterThan(0);
     expect((await client.post("/api/auth/delete-user", { password })).status).toBe(200);
-    const left = await server.db.kysely
-      .selectFrom("folder_review_quarter_counts")
-      .select("quarter")
-      .where("user_id", "=", userId)
-      .execute();
-    expect(left).toEqual([]);
+    for (const table of [
+      "folder_review_quarter_counts",
+      "folder_review_day_counts",
+      "folder_review_block_counts",
+    ] as const) {
+      const left = await server.db.kysely
+        .selectFrom(table)
+        .select("folder_id")
+        .where("user_id", "=", userId)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
   });
 });

@@ -230,6 +230,59 @@ describe("GET /api/stats", () => {
     expect(overdue.body.forecast[0].due).toBeGreaterThanOrEqual(1);
   });
 
+  it("forecasts FSRS due dates by New York days across its autumn change and at local midnights", async () => {
+    const saved = clock;
+    // Today is 2026-10-20 in New York: the forecast's 30 days hold the 11-01 change (EDT → EST).
+    clock = Date.UTC(2026, 9, 20, 12);
+    try {
+      const other = await signUpVerified(server);
+      const c = other.client;
+      const folder = await buildFolder(c, { title: "FSRS", scheduler: "fsrs" });
+      const dueTimes = [
+        Date.UTC(2026, 9, 20, 3, 59, 59, 999), // 10-19 23:59:59.999 EDT: overdue
+        Date.UTC(2026, 9, 20, 4, 0), // 10-20 00:00 EDT: today
+        Date.UTC(2026, 10, 1, 3, 59, 59, 999), // 10-31 23:59:59.999 EDT
+        Date.UTC(2026, 10, 1, 4, 0), // 11-01 00:00 EDT
+        Date.UTC(2026, 10, 1, 6, 30), // 11-01 01:30 EST, the repeated hour
+        Date.UTC(2026, 10, 2, 4, 59, 59, 999), // 11-01 23:59:59.999 EST
+        Date.UTC(2026, 10, 2, 5, 0), // 11-02 00:00 EST
+        Date.UTC(2026, 10, 19, 4, 59, 59, 999), // 11-18 23:59:59.999 EST, the forecast's last day
+        Date.UTC(2026, 10, 19, 5, 0), // 11-19 00:00 EST, after it
+      ];
+      for (const [index, due] of dueTimes.entries()) {
+        const memo = await buildMemo(c, { folderId: folder.id, title: `due ${index}` });
+        const review = await c.post(`/api/memos/${memo.id}/reviews`, {
+          opId: newOpId("due"),
+          grade: 3,
+        });
+        expect(review.status).toBe(200);
+        await server.db.kysely
+          .updateTable("memo_fsrs")
+          .set({ due })
+          .where("user_id", "=", other.userId)
+          .where("memo_id", "=", memo.id)
+          .execute();
+      }
+      const query = { from: "2026-10-20", to: "2026-10-20", tz: "America/New_York" };
+      const response = await c.get(`/api/stats?${new URLSearchParams(query)}`);
+      expect(response.status).toBe(200);
+      const expected = statsFromRows(statsQuerySchema.parse(query), clock, {
+        reviews: [],
+        fsrsDue: dueTimes.map((due) => ({ due })),
+        fsrsFolders: [],
+      });
+      expect(response.body.forecast).toEqual(expected.forecast);
+      const dueOn = (date: string) =>
+        response.body.forecast.find((day: { date: string }) => day.date === date)?.due;
+      expect(response.body.forecast).toHaveLength(30);
+      expect(
+        ["2026-10-20", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-18"].map(dueOn),
+      ).toEqual([2, 1, 3, 1, 1]);
+    } finally {
+      clock = saved;
+    }
+  });
+
   it.each([
     ["from=2026-11-01", "to"],
     ["from=2026-11-01&to=2026-11-02&tz=Asia/Busan", "tz"],

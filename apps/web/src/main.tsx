@@ -2,11 +2,11 @@ import { ErrorCode } from "@mnemo/domain";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-// From react-router/dom: its navigations can ask for `flushSync` (the search field does).
-import { RouterProvider } from "react-router/dom";
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
 import { ApiError } from "./api/client";
 import { forgetCachedMe, meKeys, prefetchMe } from "./api/me.queries";
-import { createAppRouter } from "./app/router";
+import { AppRouter, AppRoutes } from "./app/router";
+import { preloadScreenAt } from "./app/screens";
 import { initI18n } from "./i18n/i18n";
 import { startDensity } from "./lib/density";
 import { startTheme } from "./lib/theme";
@@ -45,15 +45,18 @@ const queryClient: QueryClient = new QueryClient({
 async function start() {
   const rootElement = document.getElementById("root");
   if (!rootElement) throw new Error("#root is missing from index.html");
-  // The router starts loading the first screen's chunk as it is made: while the strings load,
-  // not after (one round trip less before the first screen).
-  const router = createAppRouter();
+  // The first screen's chunk loads while the strings load, not after them (one round trip less
+  // before the first screen).
+  preloadScreenAt(window.location.pathname);
+  const history = createBrowserHistory({ window, v5Compat: true });
   prefetchMe(queryClient);
   await initI18n();
   createRoot(rootElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter history={history}>
+          <AppRoutes />
+        </AppRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

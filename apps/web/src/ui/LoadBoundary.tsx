@@ -1,9 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteError } from "react-router";
 
 interface LoadBoundaryProps {
   children: ReactNode;
+  /** The whole screen failed (the router's boundary): the failure is shown as the screen. */
+  isScreen?: boolean;
 }
 
 /**
@@ -26,7 +27,8 @@ export class LoadBoundary extends Component<LoadBoundaryProps, { error: unknown 
     if (this.state.error === null) return this.props.children;
     // A lazy component keeps its failed import: only a reload fetches it again (the memo form's
     // draft is kept across it).
-    return <LoadFailed error={this.state.error} onRetry={() => window.location.reload()} />;
+    const failed = <LoadFailed error={this.state.error} onRetry={() => window.location.reload()} />;
+    return this.props.isScreen ? <main className="app-main app-main-bare">{failed}</main> : failed;
   }
 }
 
@@ -49,15 +51,5 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
         {t("common.retry")}
       </button>
     </div>
-  );
-}
-
-/** The router's error screen: a screen whose code could not be loaded, or any other failure. */
-export function RouteLoadError() {
-  const error = useRouteError();
-  return (
-    <main className="app-main app-main-bare">
-      <LoadFailed error={error} onRetry={() => window.location.reload()} />
-    </main>
   );
 }

@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import i18next from "i18next";
-import { createMemoryRouter, useSearchParams } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import { Route, Routes, UNSAFE_createMemoryHistory, useSearchParams } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AppRouter } from "../app/router";
 import { initI18nForTests } from "../i18n/i18n-for-tests";
 import { SEARCH_PATH, SearchField } from "./SearchField";
 
@@ -19,23 +19,22 @@ function ShownQuery() {
 }
 
 function renderField() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: SEARCH_PATH,
-        element: (
-          <>
-            <SearchField live />
-            <ShownQuery />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [SEARCH_PATH] },
-  );
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [SEARCH_PATH], v5Compat: true });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <Routes>
+          <Route
+            path={SEARCH_PATH}
+            element={
+              <>
+                <SearchField live />
+                <ShownQuery />
+              </>
+            }
+          />
+        </Routes>
+      </AppRouter>
     </QueryClientProvider>,
   );
 }

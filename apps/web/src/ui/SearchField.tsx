@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useStartSearch } from "../api/search.queries";
+import { navigateAtOnce } from "../app/navigate-at-once";
+import { preloadScreenAt } from "../app/screens";
 import { offline } from "../offline/offline-lazy";
 
 /** The search screen's path; its query string carries `q` (the query) and `tag`. */
@@ -86,7 +88,7 @@ export function SearchField({
     // Rendered at once, not as a transition: a transition rendered after the next key had
     // cancelled this search, and the screen's query then started it again, a second scan of the
     // device's index beside the next key's (SearchField.test.tsx).
-    navigate(searchPath(query, tagNow), { replace: isOnSearchNow, flushSync: true });
+    navigateAtOnce(() => navigate(searchPath(query, tagNow), { replace: isOnSearchNow }));
   };
 
   return (
@@ -126,13 +128,16 @@ export function SearchField({
           onKeyDown={(event) => {
             if (event.key === "Escape" && value === "") event.currentTarget.blur();
           }}
-          // The offline index is read into memory before the first query needs it.
-          onFocus={() =>
+          // The search screen's module and the offline index are loaded before the first query
+          // needs them (rendered at once, a screen still loading would show the start-up
+          // indicator in its place).
+          onFocus={() => {
+            preloadScreenAt(SEARCH_PATH);
             void offline().then(async (layer) => {
               await layer.preloadSearchIndex();
               isIndexReady.current = await layer.isCacheComplete();
-            })
-          }
+            });
+          }}
         />
       </form>
     </search>

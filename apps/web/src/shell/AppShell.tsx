@@ -1,12 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { preloadScreenAt } from "../app/screens";
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from "../lib/use-media-query";
 import { usePanelFocus } from "../overlays/dialog-focus";
 import { isNative } from "../platform/platform";
 import { displayNameOf, useOptionalMe } from "../session/me-context";
 import { Spinner } from "../ui/List";
-import { SearchField, useSearchShortcut } from "../ui/SearchField";
+import { SEARCH_PATH, SearchField, useSearchShortcut } from "../ui/SearchField";
 import { MenuContext } from "./menu-context";
 import { NavMenu } from "./NavMenu";
 import { ReminderNotifier } from "./ReminderNotifier";
@@ -58,6 +59,13 @@ function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boo
  * body does not), so it is a Tab stop: the arrow keys can then scroll a screen that has no control
  * in it (WCAG 2.1.1; axe's scrollable-region-focusable on /plan).
  */
+/**
+ * The search screen's module, loaded when a search field outside it takes the focus: the field's
+ * navigation renders at once (navigate-at-once.ts), where a screen still loading would show the
+ * start-up indicator in the app's place.
+ */
+const preloadSearchScreen = () => preloadScreenAt(SEARCH_PATH);
+
 const MAIN_ID = "main-content";
 
 /** The main region (see MAIN_ID): the skip link's target, and a Tab stop since it scrolls. */
@@ -153,7 +161,7 @@ export function AppShell() {
             <Link to="/private-folders" className="top-bar-title">
               {t("app.title")}
             </Link>
-            <SearchField live className="top-bar-search" />
+            <SearchField live className="top-bar-search" onFocus={preloadSearchScreen} />
             <Link to="/account-settings" className="top-bar-user">
               {displayNameOf(me) || t("shell.noName")}
             </Link>
@@ -208,6 +216,7 @@ export function AppShell() {
               live={false}
               className="search-field-menu"
               onSubmitted={() => setMenuOpen(false)}
+              onFocus={preloadSearchScreen}
             />
             <NavMenu onNavigate={() => setMenuOpen(false)} />
           </aside>

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useStartSearch } from "../api/search.queries";
 import { navigateAtOnce } from "../app/navigate-at-once";
-import { preloadScreenAt } from "../app/screens";
 import { offline } from "../offline/offline-lazy";
 
 /** The search screen's path; its query string carries `q` (the query) and `tag`. */
@@ -40,11 +39,14 @@ export function SearchField({
   className,
   autoFocus = false,
   onSubmitted,
+  onFocus,
 }: {
   live: boolean;
   className?: string;
   autoFocus?: boolean;
   onSubmitted?: () => void;
+  /** Besides reading the offline index into memory (AppShell loads the search screen's module). */
+  onFocus?: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -128,11 +130,9 @@ export function SearchField({
           onKeyDown={(event) => {
             if (event.key === "Escape" && value === "") event.currentTarget.blur();
           }}
-          // The search screen's module and the offline index are loaded before the first query
-          // needs them (rendered at once, a screen still loading would show the start-up
-          // indicator in its place).
+          // The offline index is read into memory before the first query needs it.
           onFocus={() => {
-            preloadScreenAt(SEARCH_PATH);
+            onFocus?.();
             void offline().then(async (layer) => {
               await layer.preloadSearchIndex();
               isIndexReady.current = await layer.isCacheComplete();

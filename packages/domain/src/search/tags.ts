@@ -10,12 +10,23 @@ export const TAG_LENGTH_MAX = 50;
 const LEADING_HASH = /^[#＃]/u;
 const WHITESPACE_RUN = /\s+/gu;
 
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * One tag as stored: NFC, trimmed, without a leading `#` (or full-width `＃`), inner whitespace
- * runs made one space. May be `''` (then it is no tag).
+ * One tag as stored: a lone surrogate made U+FFFD (as UTF-8 text columns store it; in a tag list
+ * written as JSON it stayed an escape that PostgreSQL's json parser refuses), NFC, trimmed,
+ * without a leading `#` (or full-width `＃`), inner whitespace runs made one space. May be `''`
+ * (then it is no tag).
  */
 export function normalizeTag(tag: string): string {
-  return tag.normalize("NFC").trim().replace(LEADING_HASH, "").replace(WHITESPACE_RUN, " ").trim();
+  return tag
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .normalize("NFC")
+    .trim()
+    .replace(LEADING_HASH, "")
+    .replace(WHITESPACE_RUN, " ")
+    .trim();
 }
 
 /**

@@ -218,6 +218,21 @@ describe("GET /api/search", () => {
     expect(await foundIds(alice.client, "동점순서")).toEqual([older.id, newer.id]);
   });
 
+  it("still searches after a memo got a tag with a lone surrogate, stored as U+FFFD", async () => {
+    // JSON.stringify wrote the lone surrogate as the escape \ud800, which PostgreSQL's json
+    // parser refuses: every search of the user answered 500 (found by the fuzz test).
+    const user = await signUpVerified(server);
+    const folder = await buildFolder(user.client);
+    const memo = await buildMemo(user.client, {
+      folderId: folder.id,
+      title: "외톨이 서로게이트",
+      tags: ["a\ud800b", "\udc00", "😀"],
+    });
+    expect(memo.tags).toEqual(["a\ufffdb", "\ufffd", "😀"]);
+    expect(await foundIds(user.client, "서로게이트")).toEqual([memo.id]);
+    expect(await foundIds(user.client, "#a\ufffdb")).toEqual([memo.id]);
+  });
+
   it("finds nothing for an empty query or one without a term", async () => {
     expect(await search(alice.client, { q: "" })).toEqual({ results: [], nextCursor: null });
     expect(await search(alice.client, { q: "  -x  +" })).toEqual({ results: [], nextCursor: null });

@@ -21,6 +21,7 @@ import * as folderMemoCounts from "./20261204T0000-folder-memo-counts.js";
 import * as statsDaySums from "./20261205T0000-stats-day-sums.js";
 import * as reviewCountOrder from "./20261206T0000-review-count-order.js";
 import * as statsFolderBlocks from "./20261207T0000-stats-folder-blocks.js";
+import * as reindexLoneSurrogateTags from "./20261208T0000-reindex-lone-surrogate-tags.js";
 
 /** Every migration by name; Kysely applies them in name (timestamp) order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "20261205T0000-stats-day-sums": statsDaySums,
   "20261206T0000-review-count-order": reviewCountOrder,
   "20261207T0000-stats-folder-blocks": statsFolderBlocks,
+  "20261208T0000-reindex-lone-surrogate-tags": reindexLoneSurrogateTags,
 };

@@ -4,6 +4,7 @@ import { buildFolder, buildMemo, newOpId } from "../../../test/helpers/factories
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server.js";
 import { signUpVerified } from "../../../test/helpers/users.js";
 import { INDEX_BATCH } from "../../db/memo-search.repo.js";
+import * as reindexLoneSurrogateTags from "../../db/migrations/20261208T0000-reindex-lone-surrogate-tags.js";
 import { indexQueuedMemosRound } from "./search-index.service.js";
 
 let server: TestServer;
@@ -231,6 +232,37 @@ describe("GET /api/search", () => {
     expect(memo.tags).toEqual(["a\ufffdb", "\ufffd", "😀"]);
     expect(await foundIds(user.client, "서로게이트")).toEqual([memo.id]);
     expect(await foundIds(user.client, "#a\ufffdb")).toEqual([memo.id]);
+  });
+
+  it("indexes again, by its migration, a memo whose tags were stored with a lone surrogate's escape", async () => {
+    const user = await signUpVerified(server);
+    const folder = await buildFolder(user.client);
+    const memo = await buildMemo(user.client, {
+      folderId: folder.id,
+      title: "옛 태그",
+      tags: ["x"],
+    });
+    // As the index stored such a tag before normalizeTag replaced lone surrogates.
+    const escaped = JSON.stringify(["a\ud800b"]);
+    expect(escaped).toBe('["a\\ud800b"]');
+    await server.db.kysely
+      .updateTable("memos")
+      .set({ tags: escaped })
+      .where("id", "=", memo.id)
+      .execute();
+    await server.db.kysely
+      .updateTable("memo_search")
+      .set({ tags: escaped })
+      .where("memo_id", "=", memo.id)
+      .execute();
+    await reindexLoneSurrogateTags.up(server.db.kysely as never);
+    expect(await foundIds(user.client, "옛")).toEqual([memo.id]);
+    const stored = await server.db.kysely
+      .selectFrom("memo_search")
+      .select("tags")
+      .where("memo_id", "=", memo.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.tags)).toEqual(["a\ufffdb"]);
   });
 
   it("finds nothing for an empty query or one without a term", async () => {

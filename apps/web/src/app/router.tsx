@@ -41,7 +41,10 @@ function screenElement({ access, load, name }: ScreenRoute): ReactNode {
   );
 }
 
-const screenElements = new Map(screens.map((route) => [route, screenElement(route)]));
+/** Each screen's route, its lazy component made once. */
+const screenRoutes = screens.map((route) => (
+  <Route key={route.path} path={route.path} element={screenElement(route)} />
+));
 
 /** A history the app's router reads: the browser's, or one in memory in tests. */
 export type AppHistory =
@@ -78,9 +81,7 @@ export function AppRoutes() {
         <Routes>
           <Route element={<Root />}>
             <Route index element={<Navigate to={START_PATH} replace />} />
-            {screens.map((route) => (
-              <Route key={route.path} path={route.path} element={screenElements.get(route)} />
-            ))}
+            {screenRoutes}
           </Route>
         </Routes>
       </Suspense>

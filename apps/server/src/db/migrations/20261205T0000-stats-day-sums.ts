@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../database.js";
+import { type CountFollower, createCountFollowers, dropCountFollowers } from "./count-followers.js";
 import { inTransaction } from "./in-transaction.js";
-import { createSqliteTriggers, dropSqliteTriggers } from "./sqlite-triggers.js";
 
 // Issue 14 (cost growth): `GET /api/stats` for a year read every quarter-hour count of the year:
 // 32,000 rows of review_quarter_counts and 35,000 of folder_review_quarter_counts for the bench's
@@ -52,20 +52,7 @@ const addToFolderDay = (reviews: string, passed: string) => `
      SET reviews = folder_review_day_counts.reviews + excluded.reviews,
          passed = folder_review_day_counts.passed + excluded.passed;`;
 
-/**
- * A table kept from a quarter table by a trigger on each of its inserts and one on each update
- * of `updateOf` (optionally only `when`): the same pair on both engines, named after `name`.
- */
-interface Follower {
-  name: string;
-  table: string;
-  onInsert: string;
-  onUpdate: string;
-  updateOf: string;
-  when?: string;
-}
-
-const followers: Follower[] = [
+const followers: CountFollower[] = [
   {
     name: "review_quarter_counts_day_before",
     table: "review_quarter_counts",
@@ -82,52 +69,6 @@ const followers: Follower[] = [
     updateOf: "reviews, passed",
   },
 ];
-
-/** The SQLite triggers by name, so `down` drops the same list. */
-const sqliteTriggers: Record<string, string> = Object.fromEntries(
-  followers.flatMap((follower) => [
-    [`${follower.name}_insert`, `AFTER INSERT ON ${follower.table} BEGIN ${follower.onInsert} END`],
-    [
-      `${follower.name}_update`,
-      `AFTER UPDATE OF ${follower.updateOf} ON ${follower.table}
-       ${follower.when ? `WHEN ${follower.when}` : ""}
-       BEGIN ${follower.onUpdate} END`,
-    ],
-  ]),
-);
-
-async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const follower of followers) {
-    await sql`
-      CREATE FUNCTION ${sql.raw(follower.name)}_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN ${sql.raw(follower.onInsert)}
-        ELSE ${sql.raw(follower.onUpdate)}
-        END IF;
-        RETURN NULL;
-      END
-      $$`.execute(db);
-    await sql`
-      CREATE TRIGGER ${sql.raw(follower.name)}_insert AFTER INSERT ON ${sql.raw(follower.table)}
-      FOR EACH ROW EXECUTE FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
-    await sql`
-      CREATE TRIGGER ${sql.raw(follower.name)}_update
-      AFTER UPDATE OF ${sql.raw(follower.updateOf)} ON ${sql.raw(follower.table)}
-      FOR EACH ROW ${sql.raw(follower.when ? `WHEN (${follower.when})` : "")}
-      EXECUTE FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
-  }
-}
-
-async function dropPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const follower of followers) {
-    for (const kind of ["insert", "update"]) {
-      await sql`DROP TRIGGER ${sql.raw(`${follower.name}_${kind}`)} ON ${sql.raw(follower.table)}`.execute(
-        db,
-      );
-    }
-    await sql`DROP FUNCTION ${sql.raw(follower.name)}_follow()`.execute(db);
-  }
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -169,15 +110,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         FROM folder_review_quarter_counts
        GROUP BY user_id, folder_id, quarter / ${sql.lit(QUARTERS_PER_DAY)}`.execute(trx);
 
-    if (isPostgres(trx)) await createPostgresTriggers(trx);
-    else await createSqliteTriggers(trx, sqliteTriggers);
+    await createCountFollowers(trx, followers);
   });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (isPostgres(trx)) await dropPostgresTriggers(trx);
-    else await dropSqliteTriggers(trx, sqliteTriggers);
+    await dropCountFollowers(trx, followers);
     await trx.schema.dropTable("folder_review_day_counts").execute();
     await trx.schema.alterTable("review_quarter_counts").dropColumn("day_before").execute();
   });

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../database.js";
+import { type CountFollower, createCountFollowers, dropCountFollowers } from "./count-followers.js";
 import { inTransaction } from "./in-transaction.js";
-import { createSqliteTriggers, dropSqliteTriggers } from "./sqlite-triggers.js";
 
 // Issue 14 (cost growth): the stats screen's true retention per FSRS folder summed each folder's
 // day counts of the year: 3,300 rows for the bench's user with 100,000 memos and 10 FSRS folders
@@ -10,8 +10,8 @@ import { createSqliteTriggers, dropSqliteTriggers } from "./sqlite-triggers.js";
 // rows of the two partial blocks at its ends (0.22 ms measured on the bench's database; blocks
 // of 8 and 32 days measured 0.26 and 0.23).
 //
-// It follows folder_review_day_counts through triggers on that table, as the day counts follow
-// the quarter counts (see the stats-day-sums migration): every path that keeps those keeps this.
+// It follows folder_review_day_counts through triggers on that table (count-followers.ts), as the
+// day counts follow the quarter counts: every path that keeps those keeps this.
 // Block rows go only with their folder (foreign key), as the day rows do.
 
 /** UTC days in a block; stats.repo.ts reads blocks of the same width. */
@@ -25,15 +25,15 @@ const addToFolderBlock = (reviews: string, passed: string) => `
      SET reviews = folder_review_block_counts.reviews + excluded.reviews,
          passed = folder_review_block_counts.passed + excluded.passed;`;
 
-const onInsert = addToFolderBlock("NEW.reviews", "NEW.passed");
-const onUpdate = addToFolderBlock("NEW.reviews - OLD.reviews", "NEW.passed - OLD.passed");
-
-const sqliteTriggers: Record<string, string> = {
-  folder_review_block_counts_insert: `AFTER INSERT ON folder_review_day_counts
-    BEGIN ${onInsert} END`,
-  folder_review_block_counts_update: `AFTER UPDATE OF reviews, passed ON folder_review_day_counts
-    BEGIN ${onUpdate} END`,
-};
+const followers: CountFollower[] = [
+  {
+    name: "folder_review_block_counts",
+    table: "folder_review_day_counts",
+    onInsert: addToFolderBlock("NEW.reviews", "NEW.passed"),
+    onUpdate: addToFolderBlock("NEW.reviews - OLD.reviews", "NEW.passed - OLD.passed"),
+    updateOf: "reviews, passed",
+  },
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -60,42 +60,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         FROM folder_review_day_counts
        GROUP BY user_id, folder_id, day / ${sql.lit(BLOCK_DAYS)}`.execute(trx);
 
-    if (isPostgres(trx)) {
-      await sql`
-        CREATE FUNCTION folder_review_block_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN ${sql.raw(onInsert)}
-          ELSE ${sql.raw(onUpdate)}
-          END IF;
-          RETURN NULL;
-        END
-        $$`.execute(trx);
-      await sql`
-        CREATE TRIGGER folder_review_block_counts_insert AFTER INSERT ON folder_review_day_counts
-        FOR EACH ROW EXECUTE FUNCTION folder_review_block_counts_follow()`.execute(trx);
-      await sql`
-        CREATE TRIGGER folder_review_block_counts_update
-        AFTER UPDATE OF reviews, passed ON folder_review_day_counts
-        FOR EACH ROW EXECUTE FUNCTION folder_review_block_counts_follow()`.execute(trx);
-    } else {
-      await createSqliteTriggers(trx, sqliteTriggers);
-    }
+    await createCountFollowers(trx, followers);
   });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (isPostgres(trx)) {
-      await sql`DROP TRIGGER folder_review_block_counts_insert ON folder_review_day_counts`.execute(
-        trx,
-      );
-      await sql`DROP TRIGGER folder_review_block_counts_update ON folder_review_day_counts`.execute(
-        trx,
-      );
-      await sql`DROP FUNCTION folder_review_block_counts_follow()`.execute(trx);
-    } else {
-      await dropSqliteTriggers(trx, sqliteTriggers);
-    }
+    await dropCountFollowers(trx, followers);
     await trx.schema.dropTable("folder_review_block_counts").execute();
   });
 }

@@ -61,6 +61,18 @@ function intervalsByLocalDay(
 }
 
 /**
+ * The number each row of a pair query holds, looked up by its pair (0 for a pair without a row);
+ * PostgreSQL answers bigints as strings, so pairs are compared as text.
+ */
+function byPair<Row extends { a: number; b: number }>(
+  rows: readonly Row[],
+  numberOf: (row: Row) => number | string | null,
+): (a: number, b: number) => number {
+  const values = new Map(rows.map((row) => [`${row.a}:${row.b}`, Number(numberOf(row))]));
+  return (a, b) => values.get(`${a}:${b}`) ?? 0;
+}
+
+/**
  * The user's reviews in the quarters [a, b) of one UTC day (a its start), for each pair; exported
  * so a test can read its plan. The last count row before `b` holds them as its day_before plus
  * its reviews, so each pair is one seek of the primary key, however many reviews the user has.
@@ -117,9 +129,8 @@ export async function selectReviewsPerLocalDay(
     if (edge % QUARTERS_PER_DAY !== 0) pairs.push([dayStart(dayOfQuarter(edge)), edge]);
   }
   const rows = await reviewsBeforeInDayQuery(db, userId, pairs).execute();
-  const sums = new Map(rows.map((row) => [`${row.a}:${row.b}`, Number(row.reviews)]));
-  const inRange = (from: number, to: number) =>
-    from === to ? 0 : (sums.get(`${from}:${to}`) ?? 0);
+  const sumOf = byPair(rows, (row) => row.reviews);
+  const inRange = (from: number, to: number) => (from === to ? 0 : sumOf(from, to));
   // Reviews in the quarters [firstDay's start, quarter).
   const wholeDays = [0];
   for (let day = firstDay; day < lastDay; day += 1) {
@@ -277,13 +288,12 @@ export async function selectDuePerLocalDay(
     [overdueStart, Math.floor(start)],
     ...days.map((day) => [day.from, day.to] as const),
   ]).execute();
-  const counts = new Map(rows.map((row) => [`${row.a}:${row.b}`, Number(row.count)]));
+  const countOf = byPair(rows, (row) => row.count);
   const perDay = new Map<number, number>();
-  const overdueCount = counts.get(`${overdueStart}:${Math.floor(start)}`) ?? 0;
+  const overdueCount = countOf(overdueStart, Math.floor(start));
   if (overdueCount > 0) perDay.set(localDayNumber(segments, start - 1), overdueCount);
   for (const day of days) {
-    const count = counts.get(`${day.from}:${day.to}`) ?? 0;
-    perDay.set(day.day, (perDay.get(day.day) ?? 0) + count);
+    perDay.set(day.day, (perDay.get(day.day) ?? 0) + countOf(day.from, day.to));
   }
   return [...perDay].filter(([, count]) => count > 0).map(([day, count]) => ({ day, count }));
 }

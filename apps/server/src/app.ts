@@ -3,8 +3,6 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { AppError, ErrorCode } from "@mnemo/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -14,6 +12,7 @@ import { checkReadiness } from "./db/readiness.repo.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
 import { registerSharedMemoPage } from "./features/memos/shared-memo-page.js";
+import { registerApiDocs } from "./http/api-docs.js";
 import { routeSchema, useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
@@ -108,31 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposedHeaders: ["set-auth-token"],
     maxAge: 600,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "Mnemo API",
-        version: "0.1.0",
-        description:
-          "Every error answers `{ error: { code, message, details? } }`; clients show their " +
-          "own text for the code. Writes (POST, PUT, PATCH, DELETE) with cookies carry the " +
-          "`x-xsrf-token` header with the value of the `XSRF-TOKEN` cookie (`GET /api/csrf` " +
-          "sets it); without it, or from an untrusted Origin, they answer 403 CSRF_REJECTED.",
-      },
-      components: {
-        securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
-        },
-      },
-    },
-  });
-  await app.register(swaggerUi, {
-    routePrefix: "/api/docs",
-    staticCSP: true,
-    // Its default policy upgrades every asset to https, which breaks the page on plain http.
-    transformStaticCSP: (header) =>
-      isHttps ? header : header.replace(/\s*upgrade-insecure-requests;?/, ""),
-  });
+  registerApiDocs(app, { isHttps });
 
   const auth = createAuth(app.deps);
   await app.register(csrfPlugin, {

@@ -71,18 +71,32 @@ function errorResponseSchema(codes: readonly ErrorCode[]): JsonSchema {
   return { ...toJsonSchema(schema, "output"), description: codes.join(", ") };
 }
 
+/** Where a route's schema keeps its docs until the API docs are first asked for. */
+const ROUTE_DOCS = Symbol("routeDocs");
+
 /**
- * The Fastify `schema` of a route, for the API docs only: request and response shapes from the
- * domain's zod schemas (requests as clients send them, answers as the server sends them) and the
- * error answers grouped by status. Fastify neither validates nor serializes with it (see
- * {@link useSchemasForDocsOnly}): handlers keep validating with `parseInput`.
+ * The Fastify `schema` of a route, for the API docs only. It holds the docs as given: their JSON
+ * schemas are made by {@link documentedSchema} when the docs are first asked for (see
+ * api-docs.ts), not by every server at boot. Fastify neither validates nor serializes with it
+ * (see {@link useSchemasForDocsOnly}): handlers validate with `parseInput`.
  */
 export function routeSchema(docs: RouteDocs): FastifySchema {
+  return { [ROUTE_DOCS]: docs } as FastifySchema;
+}
+
+/**
+ * A route's schema as the API docs show it: request and response shapes from the domain's zod
+ * schemas (requests as clients send them, answers as the server sends them) and the error
+ * answers grouped by status. A schema not made by {@link routeSchema} is as it was given.
+ */
+export function documentedSchema(schema: FastifySchema): FastifySchema {
+  const docs = (schema as { [ROUTE_DOCS]?: RouteDocs })[ROUTE_DOCS];
+  if (!docs) return schema;
   const { params, querystring, body, response, errors = [], ...texts } = docs;
-  const schema: FastifySchema = { ...texts };
-  if (params) schema.params = toJsonSchema(params, "input");
-  if (querystring) schema.querystring = toJsonSchema(querystring, "input");
-  if (body) schema.body = toJsonSchema(body, "input");
+  const documented: FastifySchema = { ...texts };
+  if (params) documented.params = toJsonSchema(params, "input");
+  if (querystring) documented.querystring = toJsonSchema(querystring, "input");
+  if (body) documented.body = toJsonSchema(body, "input");
 
   const responses: Record<number, JsonSchema> = {};
   for (const [key, answer] of Object.entries(response)) {
@@ -106,8 +120,8 @@ export function routeSchema(docs: RouteDocs): FastifySchema {
   for (const [status, statusCodes] of [...codesByStatus].sort(([a], [b]) => a - b)) {
     responses[status] = errorResponseSchema(statusCodes);
   }
-  schema.response = responses;
-  return schema;
+  documented.response = responses;
+  return documented;
 }
 
 /** Accepts any input unchanged: `parseInput` in the handler is the one validator. */

@@ -140,6 +140,18 @@ describe("GET /api/docs/json", () => {
     }
   });
 
+  it("answers an unknown address under /api/docs with 404 NOT_FOUND in the error shape", async () => {
+    // The docs are answered by an app of their own (http/api-docs.ts), whose own not-found
+    // answer would be Fastify's shape.
+    for (const path of ["/api/docs/no-such-page", "/api/docs/static/no-such-file.js"]) {
+      const response = await server.client().get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toEqual({
+        error: { code: ErrorCode.NOT_FOUND, message: `no route GET ${path}` },
+      });
+    }
+  });
+
   it("lists the error codes of a route under their status", () => {
     const review = spec.paths["/api/memos/{memoId}/reviews"]?.post;
     const codesOf = (status: string) => {

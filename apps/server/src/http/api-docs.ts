@@ -6,6 +6,7 @@ import type {
   HTTPMethods,
 } from "fastify";
 import Fastify from "fastify";
+import { routeNotFoundBody } from "../plugins/error-handler.js";
 import { documentedSchema, useSchemasForDocsOnly } from "./route-schema.js";
 
 // The API docs at /api/docs (Swagger UI) and /api/docs/json (the OpenAPI description), made on
@@ -50,8 +51,12 @@ async function buildDocsApp(
     import("@fastify/swagger"),
     import("@fastify/swagger-ui"),
   ]);
-  const docs = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
+  const docs = Fastify({ logger: false });
   useSchemasForDocsOnly(docs);
+  // An address under the docs that none of their routes answers: the app's own 404.
+  docs.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(routeNotFoundBody(request.method, request.url)),
+  );
   await docs.register(swagger, {
     openapi: {
       info: OPENAPI_INFO,
@@ -99,12 +104,15 @@ export function registerApiDocs(app: FastifyInstance, { isHttps }: { isHttps: bo
 
   let docs: Promise<FastifyInstance> | null = null;
   const answerFromDocs = async (request: FastifyRequest, reply: FastifyReply) => {
-    docs ??= buildDocsApp(routes, isHttps);
-    const current = docs;
-    current.catch(() => {
-      if (docs === current) docs = null;
-    });
-    const answer = await (await current).inject({ method: request.method, url: request.url });
+    if (!docs) {
+      const building = buildDocsApp(routes, isHttps);
+      // A failed build is tried again by the next request.
+      building.catch(() => {
+        if (docs === building) docs = null;
+      });
+      docs = building;
+    }
+    const answer = await (await docs).inject({ method: request.method, url: request.url });
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
     }

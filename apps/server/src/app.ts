@@ -12,7 +12,7 @@ import { checkReadiness } from "./db/readiness.repo.js";
 import type { AppDeps } from "./deps.js";
 import { registerFeatureRoutes } from "./features/index.js";
 import { registerSharedMemoPage } from "./features/memos/shared-memo-page.js";
-import { registerApiDocs } from "./http/api-docs.js";
+import { API_DOCS_PREFIX, registerApiDocs } from "./http/api-docs.js";
 import { routeSchema, useSchemasForDocsOnly } from "./http/route-schema.js";
 import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { csrfPlugin, XSRF_HEADER } from "./plugins/csrf.js";
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (!webDist) {
     // Until the web app is built, the address `npm start` prints leads to the API docs.
-    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect("/api/docs"));
+    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect(API_DOCS_PREFIX));
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (e.g. /private-memos/abc) get the app shell; unknown API routes a 404.

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import { API_DOCS_PREFIX } from "../http/api-docs.js";
 
 export interface SecurityHeadersOptions {
   isHttps: boolean;
 }
 
-/** API answers that may be cached: the docs page and its assets, which hold nobody's data. */
-const CACHEABLE_API_PREFIX = "/api/docs";
-
-/** True for a path of the API whose answers must never be stored by a browser or a proxy. */
+/**
+ * True for a path of the API whose answers must never be stored by a browser or a proxy: all
+ * but the docs page and its assets, which hold nobody's data.
+ */
 export function isPrivateApiPath(url: string): boolean {
-  return url.startsWith("/api/") && !url.startsWith(CACHEABLE_API_PREFIX);
+  return url.startsWith("/api/") && !url.startsWith(API_DOCS_PREFIX);
 }
 
 /**

@@ -530,6 +530,38 @@ function armSearchRecorder({ listLabel, word }) {
   });
 }
 
+/**
+ * Runs in the page: a fixed piece of work like the app's own (strings made, joined, scanned,
+ * through JSON and back), in ms, the fastest of three. The browser figures of one machine swing
+ * with its speed between runs (2.6 × between two sessions on the same 2-core VM); this says how
+ * fast the browser was in this run, so figures of two runs can be compared.
+ */
+function speedProbe() {
+  const once = () => {
+    const startedAt = performance.now();
+    let seed = 20261202;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const texts = [];
+    for (let memo = 0; memo < 5_000; memo += 1) {
+      const chars = [];
+      for (let char = 0; char < 300; char += 1) {
+        const roll = next() % 10;
+        if (roll < 6) chars.push(String.fromCharCode(0xac00 + (next() % 400)));
+        else chars.push(roll < 9 ? "abcdefghij"[next() % 10] : " ");
+      }
+      texts.push(chars.join(""));
+    }
+    const copy = JSON.parse(JSON.stringify(texts));
+    let found = 0;
+    for (const text of copy) if (text.includes("가나")) found += 1;
+    return { ms: performance.now() - startedAt, found };
+  };
+  return Math.min(once().ms, once().ms, once().ms);
+}
+
 /** The JavaScript heap in use after a full collection, in bytes (Chrome DevTools Protocol). */
 async function heapUsedBytes(cdp) {
   await cdp.send("HeapProfiler.collectGarbage");
@@ -662,6 +694,8 @@ export async function measureOffline({
     const firstItem = `ul[aria-label=${JSON.stringify(HOME.listTitle)}] > li`;
     await context.addInitScript(firstItemRecorder, firstItem);
 
+    const speedProbeMs = await page.evaluate(speedProbe);
+    step(`Chromium speed probe: ${speedProbeMs.toFixed(0)} ms of fixed work`);
     step("offline 1/3: signing in in Chromium, first download of the account into IndexedDB");
     const userId = await signIn(context, baseUrl, user);
     const dbName = `mnemo-${userId}`;
@@ -701,7 +735,7 @@ export async function measureOffline({
       `  outbox empty ${(sync.syncMs / 1000).toFixed(1)}s after going online; server check ${sync.serverCheck}`,
     );
     await context.close();
-    return { download, reloadOnline, reloadOffline, sync, search, pageErrors };
+    return { speedProbeMs, download, reloadOnline, reloadOffline, sync, search, pageErrors };
   } finally {
     await browser.close();
   }
@@ -728,6 +762,10 @@ export function printOfflineReport(offline) {
   const { download: d, reloadOnline, reloadOffline, sync: s } = offline;
   const memos = d.memosInCache.toLocaleString("en");
   const rows = [
+    [
+      "Chromium speed probe: fixed JS work (ms; the figures below grow with it)",
+      fmt(offline.speedProbeMs),
+    ],
     ["first download: navigation start → meta isComplete (ms)", fmt(d.downloadMs)],
     [
       `  change feed: ${d.feedPages} pages, ${fmt(d.feedBytes / 1e6, 1)} MB received, from ${fmt(d.feedStartMs)} ms (memos/s)`,
@@ -800,6 +838,7 @@ export function offlineSummary(offline) {
   const roundAll = (object) =>
     Object.fromEntries(Object.entries(object).map(([key, value]) => [key, round(value)]));
   return {
+    speedProbeMs: round(offline.speedProbeMs),
     download: roundAll(offline.download),
     reloadOnline: { ...roundAll(offline.reloadOnline), targetMs: CACHED_RELOAD_TARGET_MS },
     reloadOffline: { ...roundAll(offline.reloadOffline), targetMs: CACHED_RELOAD_TARGET_MS },

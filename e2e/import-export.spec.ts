@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import type { FileChooser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser } from "./helpers/api.js";
 import { type Lang, newPage, screenshot, type Viewport } from "./helpers/browser.js";
@@ -103,12 +103,10 @@ describe("import and export (issue 11)", () => {
       });
 
       if (viewport === "desktop") {
-        // Listening for the chooser turns on Chromium's interception, a message Playwright sends
+        // Waiting for the chooser turns on Chromium's interception, a message Playwright sends
         // without waiting: asked for in the same breath as the key press, it lost the race once
         // in CI and the chooser opened unseen. Asked for here, the steps below give it time.
-        const nextChooser = new Promise<FileChooser>((resolve) =>
-          page.once("filechooser", resolve),
-        );
+        const nextChooser = page.waitForEvent("filechooser");
 
         // A file the server cannot read, dropped onto the drop zone: its error, translated.
         await page

@@ -19,7 +19,8 @@ function localTimeNow(timeZone: string): string {
 }
 
 describe("daily reminder settings", () => {
-  const stack = useMnemoStack();
+  // The headless shell has no notification service: its permission stays "denied".
+  const stack = useMnemoStack({ fullBrowser: true });
 
   it.each<[Viewport, Lang, string]>([
     ["desktop", "ko", "Asia/Seoul"],

@@ -80,9 +80,10 @@ async function main() {
     });
   }
   try {
-    // e2e/helpers/browser.ts launches /usr/bin/chromium; the fonts draw Korean in screenshots;
-    // python3 reads our Anki export independently (apps/server/test/fixtures/read-apkg.py).
-    ensureDebianPackages(["chromium", "fonts-noto-cjk", "python3"]);
+    // e2e/helpers/browser.ts launches /usr/bin/chromium-headless-shell (and /usr/bin/chromium
+    // where a spec needs the full browser); the fonts draw Korean in screenshots; python3 reads
+    // our Anki export independently (apps/server/test/fixtures/read-apkg.py).
+    ensureDebianPackages(["chromium", "chromium-headless-shell", "fonts-noto-cjk", "python3"]);
     const env = { ...process.env, NODE_ENV: "test" };
     if (!env.TEST_DATABASE_URL) {
       cluster = await startThrowawayPostgres(log);

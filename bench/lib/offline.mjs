@@ -677,8 +677,9 @@ export async function measureOffline({
   searchWords,
   step,
 }) {
-  // The browser tests' own launcher (Node runs the TypeScript helper as is): the same flags.
-  const browser = await launchChromium();
+  // The browser tests' own launcher (Node runs the TypeScript helper as is): the same flags, but
+  // the full browser users run, not the lighter headless shell the tests use.
+  const browser = await launchChromium({ fullBrowser: true });
   try {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },

@@ -11,16 +11,21 @@ export interface MnemoStack {
   browser: Browser;
 }
 
+export interface MnemoStackOptions extends Omit<StartMnemoOptions, "smtpUrl"> {
+  /** The full Chromium instead of the headless shell (see launchChromium). */
+  fullBrowser?: boolean;
+}
+
 /**
  * Starts one stack for the calling spec file (in beforeAll) and closes it afterwards; its fields
  * are set once beforeAll has run. `options` go to startMnemo (e.g. extra environment).
  */
-export function useMnemoStack(options: Omit<StartMnemoOptions, "smtpUrl"> = {}): MnemoStack {
+export function useMnemoStack({ fullBrowser, ...options }: MnemoStackOptions = {}): MnemoStack {
   const stack = {} as MnemoStack;
   beforeAll(async () => {
     stack.mailbox = await startMailbox();
     stack.server = await startMnemo({ ...options, smtpUrl: stack.mailbox.url });
-    stack.browser = await launchChromium();
+    stack.browser = await launchChromium({ fullBrowser });
   });
   afterAll(async () => {
     await stack.browser?.close();

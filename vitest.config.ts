@@ -8,11 +8,6 @@ export default defineConfig({
   resolve: { conditions: ["@mnemo/source"] },
   ssr: { resolve: { conditions: ["@mnemo/source"] } },
   test: {
-    // The domain and server files share one module graph per worker (`isolate: false`): each
-    // server file builds its own app, database and mail sink, and keeps no state in modules, so
-    // importing Fastify, better-auth and Kysely afresh for each of ~160 files only cost time:
-    // 578 s → 289 s for the non-browser projects on a slow day. The web project stays isolated:
-    // some of its modules read the environment once, when they load (src/api/client.ts).
     // Vitest's default is one worker less than the cores: on CI's 2-core machine, one test file
     // at a time, which left a core idle through the ~220 server, web and domain test files (each mostly
     // waits on its database or its HTTP round trips). The browser journeys stay one at a time
@@ -21,12 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: "domain",
-          root: "packages/domain",
-          include: ["src/**/*.test.ts"],
-          isolate: false,
-        },
+        test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"] },
       },
       {
         extends: true,
@@ -35,8 +25,6 @@ export default defineConfig({
           root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           env: { MNEMO_TEST_DIALECT: "sqlite" },
-          isolate: false,
-          setupFiles: ["test/helpers/dialect-guard.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,8 +36,6 @@ export default defineConfig({
           root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           env: { MNEMO_TEST_DIALECT: "postgres" },
-          isolate: false,
-          setupFiles: ["test/helpers/dialect-guard.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,10 +1,14 @@
-import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { AppError, ErrorCode } from "@mnemo/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isStorageUnavailable } from "../db/storage-errors.js";
 import { errorStatus } from "../http/error-status.js";
+
+// Read from Node's own module object, not imported: an ESM import of node:http makes Node 24 read
+// every export of it, and its WebSocket getters then load undici, which nothing at start needs
+// (see startup-imports.test.ts).
+const { STATUS_CODES } = process.getBuiltinModule("node:http");
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

@@ -7,14 +7,18 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-/** A GET of `path` on `baseUrl` with exactly `headers`, answered as sent (see {@link RawAnswer}). */
+/**
+ * A GET (or HEAD) of `path` on `baseUrl` with exactly `headers`, answered as sent (see
+ * {@link RawAnswer}).
+ */
 export function rawGet(
   baseUrl: string,
   path: string,
   headers: Record<string, string> = {},
+  method: "GET" | "HEAD" = "GET",
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, baseUrl), { headers }, (response) => {
+    const request = httpRequest(new URL(path, baseUrl), { headers, method }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);

@@ -29,6 +29,8 @@ const INDEX_HTML =
 const SCRIPT = `console.log(${JSON.stringify("한국어 ".repeat(400))});`;
 const SCRIPT_PATH = "/assets/index-Ab_1-cD9.js";
 
+const SECRET = '{"not":"for the web"}';
+
 let server: TestServer;
 let webDist: string;
 
@@ -41,6 +43,10 @@ beforeAll(async () => {
   writeFileSync(join(webDist, `${SCRIPT_PATH}.gz`), gzipSync(SCRIPT));
   writeFileSync(join(webDist, `${SCRIPT_PATH}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(join(webDist, "assets", "i18n", "ko.json"), '{"common":{"ok":"확인"}}');
+  // Build output that is not the app's: Vite's manifest, and a dotfile among the assets.
+  mkdirSync(join(webDist, ".vite"));
+  writeFileSync(join(webDist, ".vite", "manifest.json"), SECRET);
+  writeFileSync(join(webDist, "assets", ".env"), SECRET);
   server = await startTestServer({ env: { WEB_DIST: webDist } });
 });
 
@@ -94,6 +100,29 @@ describe("the web app's files", () => {
       .map((line) => line.trim())
       .filter((line) => line !== "" && !line.startsWith("#"));
     expect(rules).toEqual(["User-agent: *", "Disallow: /api/"]);
+  });
+
+  it.each(["/assets/index-Zz_9-yX8.js", "/assets/", "/assets/i18n/xx.json"])(
+    "answers the app shell for %s, which is not there, as for any unknown path",
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toContain('<div id="root">');
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+    },
+  );
+
+  it.each(["/.vite/manifest.json", "/assets/.env"])("never sends the dotfile %s", async (path) => {
+    const answer = await get(path);
+    expect(answer.body.toString()).not.toContain(SECRET);
+    expect(answer.body.toString()).toContain('<div id="root">');
+  });
+
+  it("answers HEAD for an asset with its headers and no body", async () => {
+    const answer = await rawGet(server.baseUrl, SCRIPT_PATH, {}, "HEAD");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(answer.body.length).toBe(0);
   });
 
   it("answers an unknown API route with the JSON 404, never the shell", async () => {

@@ -1,10 +1,7 @@
 import {
   ErrorCode,
-  type Folder,
   type FoldersResponse,
-  type MemoDetail,
   type MemoResponse,
-  type MemoSummary,
   type SyncOpResult,
   type SyncOpsInput,
   type SyncOpsResponse,
@@ -13,9 +10,15 @@ import { ApiError, api } from "../api/client";
 import { cacheDb, deleteMemos, notifyChanged, readMemosWithBodies } from "./cache";
 import type { CacheDb, OutboxEntry, OutboxOp, RejectedEntry } from "./cache-db";
 import { memoTables } from "./memo-bundles";
-import { PUSH_BATCH, rebaseOnRevision, takeBatch } from "./sync-batch";
+import { PUSH_BATCH, takeBatch } from "./sync-batch";
 import { refreshCounts } from "./sync-status";
-import { pendingTargets, storeServerFolder, storeServerMemo } from "./sync-store";
+import {
+  type AppliedChange,
+  pendingTargets,
+  storeAppliedChanges,
+  storeServerFolder,
+  storeServerMemo,
+} from "./sync-store";
 
 // Sending the outbox: each change with its opId, so the server applies it once however often it
 // is sent. One sender at a time across tabs (a Web Lock, see `withOutboxLock`).
@@ -42,52 +45,16 @@ export function isBeingSent(opId: string): boolean {
 const memoPath = (memoId: string, suffix = "") =>
   `/api/memos/${encodeURIComponent(memoId)}${suffix}`;
 
-/** The server's answer to one change, as far as the cache needs it. */
-interface Applied {
-  memo?: MemoSummary | MemoDetail;
-  conflictCopy?: MemoDetail | null;
-  folder?: Folder;
-  folders?: Folder[];
-}
-
 /**
- * Changes went through: each leaves the outbox and the server's version of its target is kept,
- * all in one transaction (one per change made draining a long outbox several times slower).
+ * Changes went through: they leave the outbox and the server's versions of their targets are
+ * kept, all in one transaction (see {@link storeAppliedChanges}).
  */
-async function onApplied(done: readonly { entry: OutboxEntry; applied: Applied }[]) {
+async function onApplied(done: readonly AppliedChange[]) {
   if (done.length === 0) return;
   const db = cacheDb();
-  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
-    for (const { entry, applied } of done) await applyOne(db, entry, applied);
-  });
-}
-
-async function applyOne(db: CacheDb, entry: OutboxEntry, applied: Applied): Promise<void> {
-  await db.outbox.delete(entry.seq ?? -1);
-  const { op } = entry;
-  if (op.kind === "memo.update" && applied.memo) {
-    const revision = applied.memo.revision;
-    await db.outbox
-      .where("targetId")
-      .equals(op.memoId)
-      .modify((later) => rebaseOnRevision(later, revision));
-  }
-  // Only the targets of this answer are looked up (not every pending target: the outbox may
-  // hold a thousand changes).
-  const answered = [
-    applied.memo?.id,
-    applied.conflictCopy?.id,
-    applied.folder?.id,
-    ...(applied.folders ?? []).map((folder) => folder.id),
-  ].filter((id): id is string => id !== undefined);
-  const pending = new Set<string>();
-  for (const id of answered) {
-    if ((await db.outbox.where("targetId").equals(id).count()) > 0) pending.add(id);
-  }
-  if (applied.memo) await storeServerMemo(db, applied.memo, pending);
-  if (applied.conflictCopy) await storeServerMemo(db, applied.conflictCopy, pending);
-  if (applied.folder) await storeServerFolder(db, applied.folder, pending);
-  for (const folder of applied.folders ?? []) await storeServerFolder(db, folder, pending);
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], () =>
+    storeAppliedChanges(db, done),
+  );
 }
 
 /** What the user wrote in a refused memo create or edit, so it can be saved elsewhere. */
@@ -211,7 +178,7 @@ async function pushBatches(): Promise<PushResult> {
     }
     // Applied changes are kept in runs (one transaction each); a refused one between them is
     // handled on its own, in order.
-    let applied: { entry: OutboxEntry; applied: Applied }[] = [];
+    let applied: AppliedChange[] = [];
     let stop: PushResult | "next-batch" | null = null;
     for (const [index, entry] of batch.entries()) {
       const result = results[index];

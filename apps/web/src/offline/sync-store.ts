@@ -1,7 +1,8 @@
 import type { Folder, MemoDetail, MemoSummary } from "@mnemo/domain";
 import { currentCache, indexMemos, putBodies, putFolder, toCachedMemo } from "./cache";
-import type { CacheDb } from "./cache-db";
+import type { CacheDb, OutboxEntry } from "./cache-db";
 import { memoTables } from "./memo-bundles";
+import { rebaseOnRevision } from "./sync-batch";
 
 // What the server answers (a sent change, a page of the change feed, a list) replaces the
 // device's copy of a memo or folder, unless changes of it still wait to be sent: those were made
@@ -62,6 +63,66 @@ async function storeServerMemoList(
     db,
     changed.map(({ cached, contents }) => ({ memo: cached, contents })),
   );
+}
+
+/** A sent change the server applied, with its answer as far as the cache needs it. */
+export interface AppliedChange {
+  entry: OutboxEntry;
+  applied: {
+    memo?: MemoSummary | MemoDetail;
+    conflictCopy?: MemoDetail | null;
+    folder?: Folder;
+    folders?: Folder[];
+  };
+}
+
+/**
+ * Takes applied changes (in the order they were sent) out of the outbox and keeps the server's
+ * last answer for each memo and folder they answered, unless a change of it still waits: in the
+ * outbox, or later in `done` without an answer of its own (a deletion). A later edit of a memo an
+ * answered edit was about is rebased on that answer's revision. The same outcome as storing each
+ * answer in turn, in a few requests per batch instead of four per change: a drained outbox of
+ * 1,000 reviews spent 1.3 s of its 2.4 s here.
+ */
+export async function storeAppliedChanges(
+  db: CacheDb,
+  done: readonly AppliedChange[],
+): Promise<void> {
+  await db.outbox.bulkDelete(done.map(({ entry }) => entry.seq ?? -1));
+  for (const { entry, applied } of done) {
+    const { op } = entry;
+    if (op.kind === "memo.update" && applied.memo) {
+      const revision = applied.memo.revision;
+      await db.outbox
+        .where("targetId")
+        .equals(op.memoId)
+        .modify((later) => rebaseOnRevision(later, revision));
+    }
+  }
+  // Where in `done` each target was last answered, and last changed.
+  const lastAnswer = new Map<string, number>();
+  const lastChange = new Map<string, number>();
+  const memos: (MemoSummary | MemoDetail)[] = [];
+  const folders: Folder[] = [];
+  done.forEach(({ entry, applied }, index) => {
+    lastChange.set(entry.targetId, index);
+    const answered = [applied.memo, applied.conflictCopy].filter((memo) => !!memo);
+    const answeredFolders = [applied.folder, ...(applied.folders ?? [])].filter((f) => !!f);
+    memos.push(...answered);
+    folders.push(...answeredFolders);
+    for (const { id } of [...answered, ...answeredFolders]) lastAnswer.set(id, index);
+  });
+  const waiting = await db.outbox
+    .where("targetId")
+    .anyOf([...lastAnswer.keys()])
+    .keys();
+  const pending = new Set(waiting as string[]);
+  for (const [id, index] of lastAnswer) {
+    if ((lastChange.get(id) ?? -1) > index) pending.add(id);
+  }
+  await storeServerMemoList(db, memos, pending);
+  const lastFolders = new Map(folders.map((folder) => [folder.id, folder]));
+  for (const folder of lastFolders.values()) await storeServerFolder(db, folder, pending);
 }
 
 /** Whether two stored records hold the same fields with the same values (in any key order). */

@@ -46,11 +46,13 @@ async function start() {
   const rootElement = document.getElementById("root");
   if (!rootElement) throw new Error("#root is missing from index.html");
   // The first screen's chunk loads while the strings load, not after them (one round trip less
-  // before the first screen).
-  preloadScreenAt(window.location.pathname);
+  // before the first screen), and the first render waits for both (index.html's indicator shows
+  // meanwhile): it then renders the screen without suspending (see Screen in router.tsx).
+  const firstScreen = preloadScreenAt(window.location.pathname);
   const history = createBrowserHistory({ window, v5Compat: true });
   prefetchMe(queryClient);
   await initI18n();
+  await firstScreen;
   const root = createRoot(rootElement);
   // The first render as a transition: React renders it in slices of a few ms and lets the
   // browser handle input and paint between them, where an urgent render is one long task (the

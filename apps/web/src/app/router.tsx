@@ -20,22 +20,41 @@ import { StartupIndicator } from "../session/StartupIndicator";
 import { LoadBoundary } from "../ui/LoadBoundary";
 import { isNavigatingAtOnce } from "./navigate-at-once";
 import { Root } from "./Root";
-import { type ScreenRoute, START_PATH, screens } from "./screens";
+import { loadedScreen, type ScreenRoute, START_PATH, screens } from "./screens";
 
 // The app's routes in react-router's declarative mode. Its data router (createBrowserRouter)
 // was 31 KB of the first route's 160 KB of gzipped JavaScript, against 14 KB for this mode, and
 // the app used none of its data APIs: only its lazy routes, its error element and `flushSync`
 // navigations, which React.lazy, LoadBoundary and `navigateAtOnce` give instead.
 
+/** Each screen's component as React.lazy loads it on its first render. */
+const lazyScreens = new Map(
+  screens.map((route) => [
+    route,
+    lazy(async () => ({ default: (await route.load())[route.name] as ComponentType })),
+  ]),
+);
+
+/**
+ * A screen. One whose module has arrived (the first screen, which start-up waits for; one shown
+ * before) renders without suspending: React.lazy suspends on its first render however ready the
+ * module is, and a Suspense fallback shown at start-up held the first screen back ~300 ms (React
+ * reveals a boundary's content no sooner than that after its fallback showed).
+ */
+export function Screen({ route }: { route: ScreenRoute }) {
+  const Loaded = loadedScreen(route) ?? lazyScreens.get(route);
+  return Loaded ? <Loaded /> : null;
+}
+
 /** A screen's element: its component, loaded on first render, behind its access guard. */
-function screenElement({ access, load, name }: ScreenRoute): ReactNode {
-  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  if (access === "public") return <Screen />;
+function screenElement(route: ScreenRoute): ReactNode {
+  const { access } = route;
+  if (access === "public") return <Screen route={route} />;
   const Guard = access === "admin" ? RequireAdmin : RequireUser;
   return (
     <RequireUser>
       <Guard>
-        <Screen />
+        <Screen route={route} />
       </Guard>
     </RequireUser>
   );

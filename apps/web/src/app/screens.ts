@@ -6,29 +6,44 @@ import { matchRoutes } from "react-router";
 
 export type Access = "public" | "user" | "admin";
 
+type ScreenModule = Record<string, ComponentType>;
+
 /** A screen of PRODUCT.md › Screens: its path, who may see it, and its lazily loaded module. */
 export interface ScreenRoute {
   path: string;
   access: Access;
   /** Imports the module; `name` is its exported component. */
-  load: () => Promise<Record<string, ComponentType>>;
+  load: () => Promise<ScreenModule>;
   name: string;
 }
 
-const auth = () => import("../features/auth/auth.screens");
-const account = () => import("../features/account/account.screens");
-const home = () => import("../features/home/home.screens");
-const folders = () => import("../features/folders/folders.screens");
-const memos = () => import("../features/memos/memos.screens");
-const calendar = () => import("../features/calendar/calendar.screens");
-const admin = () => import("../features/admin/admin.screens");
-const info = () => import("../features/info/info.screens");
-const text = () => import("../features/text/text.screens");
-const subjects = () => import("../features/subjects/subjects.screens");
-const shared = () => import("../features/shared/shared.screens");
-const review = () => import("../features/review/review.screens");
-const stats = () => import("../features/stats/stats.screens");
-const trash = () => import("../features/trash/trash.screens");
+/** The screen modules that have arrived, by loader (several screens share a module). */
+const arrived = new Map<ScreenRoute["load"], ScreenModule>();
+
+/** A module's loader that keeps the module once it has arrived (see {@link loadedScreen}). */
+function kept(load: ScreenRoute["load"]): ScreenRoute["load"] {
+  const keep = async () => {
+    const module = await load();
+    arrived.set(keep, module);
+    return module;
+  };
+  return keep;
+}
+
+const auth = kept(() => import("../features/auth/auth.screens"));
+const account = kept(() => import("../features/account/account.screens"));
+const home = kept(() => import("../features/home/home.screens"));
+const folders = kept(() => import("../features/folders/folders.screens"));
+const memos = kept(() => import("../features/memos/memos.screens"));
+const calendar = kept(() => import("../features/calendar/calendar.screens"));
+const admin = kept(() => import("../features/admin/admin.screens"));
+const info = kept(() => import("../features/info/info.screens"));
+const text = kept(() => import("../features/text/text.screens"));
+const subjects = kept(() => import("../features/subjects/subjects.screens"));
+const shared = kept(() => import("../features/shared/shared.screens"));
+const review = kept(() => import("../features/review/review.screens"));
+const stats = kept(() => import("../features/stats/stats.screens"));
+const trash = kept(() => import("../features/trash/trash.screens"));
 
 const screen = (
   path: string,
@@ -80,18 +95,24 @@ export const START_PATH = "/home";
 
 /**
  * Starts loading the module of the screen at `pathname` (as the router will match it), so it
- * arrives while the strings and the user load rather than after the first render.
+ * arrives while the strings and the user load rather than after the first render. Settles when
+ * it has arrived or failed.
  */
-export function preloadScreenAt(pathname: string): void {
+export async function preloadScreenAt(pathname: string): Promise<void> {
   const path = pathname === "/" ? START_PATH : pathname;
   const matched = matchRoutes(
     screens.map((route) => ({ path: route.path, screen: route })),
     path,
   );
-  void matched
+  await matched
     ?.at(-1)
     ?.route.screen.load()
     .catch(() => {
       // The render loads it again and shows the error there.
     });
+}
+
+/** The screen's component once its module has arrived; undefined before. */
+export function loadedScreen(route: ScreenRoute): ComponentType | undefined {
+  return arrived.get(route.load)?.[route.name];
 }

@@ -64,7 +64,7 @@ function useSwipeMenu(isEnabled: boolean, isOpen: boolean, setOpen: (isOpen: boo
  * navigation renders at once (navigate-at-once.ts), where a screen still loading would show the
  * start-up indicator in the app's place.
  */
-const preloadSearchScreen = () => preloadScreenAt(SEARCH_PATH);
+const preloadSearchScreen = () => void preloadScreenAt(SEARCH_PATH);
 
 const MAIN_ID = "main-content";
 

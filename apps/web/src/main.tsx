@@ -4,12 +4,13 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
 import { ApiError } from "./api/client";
-import { forgetCachedMe, meKeys, prefetchMe } from "./api/me.queries";
+import { deviceStartUser, forgetCachedMe, meKeys, prefetchMe } from "./api/me.queries";
 import { AppRouter, AppRoutes } from "./app/router";
 import { preloadScreenAt } from "./app/screens";
 import { initI18n } from "./i18n/i18n";
 import { startDensity } from "./lib/density";
 import { startTheme } from "./lib/theme";
+import { openOfflineCache } from "./offline/offline-lazy";
 import { startPlatform } from "./platform/start";
 import "./styles/app.css";
 
@@ -51,6 +52,12 @@ async function start() {
   const firstScreen = preloadScreenAt(window.location.pathname);
   const history = createBrowserHistory({ window, v5Compat: true });
   prefetchMe(queryClient);
+  // A returning user's cache opens while the strings and the first screen load (the session
+  // gate opens the same one): the first screen's read from it then waits for nothing.
+  const startUser = deviceStartUser();
+  if (startUser) {
+    void openOfflineCache(startUser.id, startUser.name).then((layer) => layer.isCacheComplete());
+  }
   await initI18n();
   await firstScreen;
   const root = createRoot(rootElement);

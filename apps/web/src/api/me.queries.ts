@@ -90,6 +90,12 @@ export function prefetchMe(client: QueryClient): void {
   void client.prefetchQuery({ queryKey: meKeys.all, queryFn: fetchMe, retry: false });
 }
 
+/** The user the app opens with at once (a fresh copy on the device), or null. */
+export function deviceStartUser(): { id: string; name: string } | null {
+  const user = freshCachedMe()?.me?.user;
+  return user ? { id: user.id, name: user.name } : null;
+}
+
 export function useMe() {
   // PRODUCT.md › Client and server: the current user comes from the local cache while it is fresh
   // (SUCCESS), so the app opens without waiting for the network; it is still refetched in the

@@ -1,4 +1,13 @@
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { preloadScreenAt } from "../app/screens";
@@ -115,6 +124,7 @@ export function AppShell() {
   const me = useOptionalMe();
   const isWide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const location = useLocation();
   const slideMenu = useRef<HTMLElement>(null);
   const showsNavigation = me !== null;
@@ -218,7 +228,7 @@ export function AppShell() {
               onSubmitted={() => setMenuOpen(false)}
               onFocus={preloadSearchScreen}
             />
-            <NavMenu onNavigate={() => setMenuOpen(false)} />
+            <NavMenu onNavigate={closeMenu} />
           </aside>
         </div>
       )}

@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail, MemoSummary } from "@mnemo/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { indexedDbRequestCounter } from "../test/indexeddb-requests";
 import { memoSummary } from "../test/memos";
 import { cacheDb, deleteCache, openCache } from "./cache";
 import type { OutboxEntry, OutboxOp } from "./cache-db";
@@ -33,9 +34,8 @@ function summary(index: number, fields: Partial<MemoSummary> = {}): MemoSummary 
   });
 }
 
-/** IndexedDB requests (DBCore calls below Dexie), counted while `counting` is on. */
-let requests = 0;
-let counting = false;
+/** Counts the IndexedDB requests of some work (set up before the cache opens). */
+let countRequests: (work: () => Promise<unknown>) => Promise<number>;
 
 /** Queues `ops` in the outbox as the device would, and answers their entries in order. */
 async function queue(ops: readonly OutboxOp[]): Promise<OutboxEntry[]> {
@@ -53,16 +53,11 @@ async function queue(ops: readonly OutboxOp[]): Promise<OutboxEntry[]> {
 
 async function apply(done: readonly AppliedChange[]): Promise<number> {
   const db = cacheDb();
-  requests = 0;
-  counting = true;
-  try {
-    await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], () =>
+  return countRequests(() =>
+    db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], () =>
       storeAppliedChanges(db, done),
-    );
-  } finally {
-    counting = false;
-  }
-  return requests;
+    ),
+  );
 }
 
 const review = (index: number): OutboxOp => ({
@@ -73,30 +68,7 @@ const review = (index: number): OutboxOp => ({
 
 beforeAll(async () => {
   openCache(USER, "홈");
-  cacheDb().use({
-    stack: "dbcore",
-    name: "count-requests",
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        const counted =
-          <A extends unknown[], R>(call: (...args: A) => R) =>
-          (...args: A): R => {
-            if (counting) requests += 1;
-            return call(...args);
-          };
-        return {
-          ...table,
-          get: counted(table.get),
-          getMany: counted(table.getMany),
-          mutate: counted(table.mutate),
-          query: counted(table.query),
-          count: counted(table.count),
-        };
-      },
-    }),
-  });
+  countRequests = indexedDbRequestCounter(cacheDb());
   await storeServerFolders([newFolder({ id: "folder", title: "폴더", createdAt: NOW })]);
 });
 

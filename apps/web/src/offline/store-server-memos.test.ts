@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import type { MemoDetail, MemoSummary } from "@mnemo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexedDbRequestCounter } from "../test/indexeddb-requests";
 import { memoSummary } from "../test/memos";
 import { cacheDb, deleteCache, openCache } from "./cache";
 import { newFolder } from "./local-writes";
@@ -50,46 +51,12 @@ async function countWrites(work: () => Promise<void>): Promise<Record<string, nu
   return counts;
 }
 
-/** IndexedDB requests (DBCore calls below Dexie), counted while `counting` is on. */
-let requests = 0;
-let counting = false;
-
-async function countRequests(work: () => Promise<void>): Promise<number> {
-  requests = 0;
-  counting = true;
-  try {
-    await work();
-  } finally {
-    counting = false;
-  }
-  return requests;
-}
+/** Counts the IndexedDB requests of some work (set up before the cache opens). */
+let countRequests: (work: () => Promise<unknown>) => Promise<number>;
 
 beforeAll(async () => {
   openCache(USER, "홈");
-  // Before the database opens: Dexie builds its middleware stack when it opens.
-  cacheDb().use({
-    stack: "dbcore",
-    name: "count-requests",
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        const counted =
-          <A extends unknown[], R>(call: (...args: A) => R) =>
-          (...args: A): R => {
-            if (counting) requests += 1;
-            return call(...args);
-          };
-        return {
-          ...table,
-          get: counted(table.get),
-          getMany: counted(table.getMany),
-          mutate: counted(table.mutate),
-        };
-      },
-    }),
-  });
+  countRequests = indexedDbRequestCounter(cacheDb());
   await storeServerFolders([newFolder({ id: "folder", title: "폴더", createdAt: NOW })]);
   const first: MemoDetail[] = [1, 2, 3].map((index) => ({
     ...summary(index),

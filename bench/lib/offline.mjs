@@ -280,7 +280,9 @@ function countBundledBodies(page, dbName) {
         cursor.onsuccess = () => {
           const at = cursor.result;
           if (!at) return resolve(count);
-          count += Object.keys(at.value.items).length;
+          const { items } = at.value;
+          // Stored as JSON text (memo-bundles.ts), or as an object by an older build.
+          count += Object.keys(typeof items === "string" ? JSON.parse(items) : items).length;
           at.continue();
         };
         cursor.onerror = () => reject(cursor.error);
@@ -585,7 +587,10 @@ function indexBytes(page, dbName) {
         cursor.onsuccess = () => {
           const at = cursor.result;
           if (!at) return resolve(bytes);
-          bytes += JSON.stringify(at.value).length * 2;
+          const { value } = at;
+          // A bundle's items as JSON text (memo-bundles.ts) count as the items themselves.
+          const items = typeof value.items === "string" ? JSON.parse(value.items) : value.items;
+          bytes += JSON.stringify(items === undefined ? value : { ...value, items }).length * 2;
           at.continue();
         };
         cursor.onerror = () => reject(cursor.error);

@@ -45,11 +45,12 @@ export interface CachedBody {
 /**
  * The bodies, search entries or searchable texts of up to `BUNDLE_SIZE` memos that one page of
  * the change feed brought new to the device, in one record per table under one id (see
- * `memo-bundles.ts`): `items` by memo id.
+ * `memo-bundles.ts`): `items` by memo id, as JSON text (read through `bundleItems`). A bundle
+ * stored before the text kept them as an object, which is read as well.
  */
 export interface Bundle<T> {
   id: number;
-  items: Record<string, T>;
+  items: string | Record<string, T>;
 }
 
 /** Bodies in a bundle; `size` and `storedAt` as a {@link CachedBody}'s, for the whole bundle. */

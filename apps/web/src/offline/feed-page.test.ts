@@ -18,6 +18,7 @@ import { readMemoDetail } from "./local-reads";
 import { searchHits } from "./local-search";
 import { newFolder } from "./local-writes";
 import { memoTables } from "./memo-bundles";
+import { searchEntries } from "./search-entry";
 import { forgetSearchIndex } from "./search-memory";
 import { evictBodiesOverBudget, storeFeedPage } from "./sync-pull";
 
@@ -203,6 +204,49 @@ describe("storeFeedPage", () => {
       textBundles: 4,
     });
     expect((await readMemoDetail("n249"))?.contents).toBe("<p>글 249</p>");
+  });
+
+  it("stores a bundle's items as one JSON text", async () => {
+    const db = cacheDb();
+    const { bundle } = (await db.memos.get("n0")) as CachedMemo;
+    for (const table of [db.bodyBundles, db.searchBundles, db.textBundles]) {
+      const stored = await table.get(bundle as number);
+      expect(typeof stored?.items).toBe("string");
+      expect(Object.keys(JSON.parse(stored?.items as string))).toHaveLength(100);
+    }
+  });
+
+  it("reads and takes from a bundle an older build stored, its items an object", async () => {
+    const db = cacheDb();
+    const memo = { ...((await db.memos.get("n0")) as CachedMemo), id: "old1", bundle: 9_000 };
+    const other = { ...memo, id: "old2" };
+    const entries = [memo, other].map((row) => searchEntries(row, `<p>옛 ${row.id}</p>`));
+    await db.transaction("rw", [...memoTables(db), db.meta], async () => {
+      await db.memos.bulkPut([memo, other]);
+      await db.bodyBundles.put({
+        id: 9_000,
+        items: { old1: "<p>옛 old1</p>", old2: "<p>옛 old2</p>" },
+        size: 0,
+        storedAt: NOW,
+      });
+      await db.searchBundles.put({
+        id: 9_000,
+        items: Object.fromEntries(entries.map(({ entry }) => [entry.id, entry])),
+      });
+      await db.textBundles.put({
+        id: 9_000,
+        items: Object.fromEntries(entries.map(({ text }) => [text.id, text.text])),
+      });
+    });
+    forgetSearchIndex();
+    expect((await readMemoDetail("old2"))?.contents).toBe("<p>옛 old2</p>");
+    expect(await findsIds("old1")).toEqual(["old1"]);
+    await storeFeedPage(db, { ...page([], "c5"), deletions: [{ kind: "memo", id: "old1" }] });
+    expect(await findsIds("old1")).toEqual([]);
+    expect((await readMemoDetail("old2"))?.contents).toBe("<p>옛 old2</p>");
+    expect(JSON.parse((await db.bodyBundles.get(9_000))?.items as string)).toEqual({
+      old2: "<p>옛 old2</p>",
+    });
   });
 });
 

@@ -1,10 +1,11 @@
-import type {
-  ErrorCode,
-  Folder,
-  MemoSummary,
-  SearchableMemo,
-  SyncChange,
-  TrashItem,
+import {
+  type ErrorCode,
+  type Folder,
+  type MemoSummary,
+  randomId,
+  type SearchableMemo,
+  type SyncChange,
+  type TrashItem,
 } from "@mnemo/domain";
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import { type SearchEntry, type SearchTextEntry, searchEntries } from "./search-entry";
@@ -156,7 +157,9 @@ export type MetaKey =
   /** The days of the last `GET /api/calendar` answers, the base of the calendar read offline. */
   | "calendar"
   /** The scratch note as last read or saved, shown offline (`GET /api/text`'s `text`). */
-  | "scratchText";
+  | "scratchText"
+  /** A new token at every write to `memos` (see {@link stampMemoWrites}). */
+  | "memoWrites";
 
 export type CacheDb = Dexie & {
   folders: EntityTable<Folder, "id">;
@@ -182,6 +185,7 @@ export function cacheDbName(userId: string): string {
 
 export function createCacheDb(userId: string): CacheDb {
   const db = new Dexie(cacheDbName(userId)) as CacheDb;
+  stampMemoWrites(db);
   db.version(1).stores({
     folders: "id",
     memos: "id, folderId, [homeRv+dueKey]",
@@ -213,6 +217,38 @@ export function createCacheDb(userId: string): CacheDb {
     textBundles: "id",
   });
   return db;
+}
+
+/**
+ * Every write to `memos`, by any tab or worker, puts a new token in `meta`'s "memoWrites" in the
+ * same transaction (which therefore names `meta`, as `memoTables` does; one that does not fails).
+ * A first download keeps the ids of the memos the cache holds between its pages: while the token
+ * is the one it read at the end of its last page, no one else wrote memos, and it need not ask
+ * IndexedDB which of a page's memos it holds (see `storeFeedPage`).
+ */
+function stampMemoWrites(db: Dexie): void {
+  db.use({
+    stack: "dbcore",
+    name: "memo-writes",
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== "memos") return table;
+        return {
+          ...table,
+          mutate: (request) => {
+            const stamp = down.table("meta").mutate({
+              type: "put",
+              trans: request.trans,
+              values: [{ key: "memoWrites", value: randomId() }],
+            });
+            return Promise.all([table.mutate(request), stamp]).then(([result]) => result);
+          },
+        };
+      },
+    }),
+  });
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import { ApiError } from "../api/client";
 import { bodySize, type CacheDb, type CachedMemo, createCacheDb, type MetaKey } from "./cache-db";
 import { evictBodyBundle, fromBundles, storeInBundles, takeOutOfBundles } from "./memo-bundles";
-import { type SearchFields, type SearchTextEntry, searchEntries } from "./search-entry";
+import {
+  type SearchEntries,
+  type SearchFields,
+  type SearchTextEntry,
+  searchEntries,
+} from "./search-entry";
 import { forgetSearchIndex, noteSearchChange } from "./search-memory";
 
 /**
@@ -239,11 +244,11 @@ export async function putBodies(
  */
 export async function storeNewMemos(
   db: CacheDb,
-  memos: readonly { memo: CachedMemo; contents: string }[],
+  memos: readonly { memo: CachedMemo; contents: string; search?: SearchEntries }[],
 ): Promise<void> {
   if (memos.length === 0) return;
-  const stored = memos.map(({ memo, contents }) => {
-    const { entry, text } = searchEntries(memo, contents);
+  const stored = memos.map(({ memo, contents, search }) => {
+    const { entry, text } = search ?? searchEntries(memo, contents);
     return { memo, contents, size: bodySize(contents), entry, text: text.text };
   });
   await addBodyBytes(db, await storeInBundles(db, stored));

@@ -20,7 +20,8 @@ import { newFolder } from "./local-writes";
 import { memoTables } from "./memo-bundles";
 import { searchEntries } from "./search-entry";
 import { forgetSearchIndex } from "./search-memory";
-import { evictBodiesOverBudget, storeFeedPage } from "./sync-pull";
+import { evictBodiesOverBudget, type HeldMemos, storeFeedPage } from "./sync-pull";
+import { storeServerMemos } from "./sync-store";
 
 // A page of the change feed stores the memos new to the device with their copies in bundles
 // (memo-bundles.ts), reading nothing of theirs back, and a held memo record by record; the
@@ -167,7 +168,7 @@ describe("storeFeedPage", () => {
 
   it("never shows a bundle's older body once the newer one is evicted", async () => {
     const db = cacheDb();
-    await db.transaction("rw", [...memoTables(db), db.meta], () => evictBodies(db, ["m1"]));
+    await db.transaction("rw", memoTables(db), () => evictBodies(db, ["m1"]));
     expect(await readMemoDetail("m1")).toBeUndefined();
     expect(await readMeta("bodyBytes")).toBe(bodySize("<p>둘 two</p>") + bodySize("<p>셋</p>"));
     // Its text stays: an evicted memo is still found.
@@ -221,7 +222,7 @@ describe("storeFeedPage", () => {
     const memo = { ...((await db.memos.get("n0")) as CachedMemo), id: "old1", bundle: 9_000 };
     const other = { ...memo, id: "old2" };
     const entries = [memo, other].map((row) => searchEntries(row, `<p>옛 ${row.id}</p>`));
-    await db.transaction("rw", [...memoTables(db), db.meta], async () => {
+    await db.transaction("rw", memoTables(db), async () => {
       await db.memos.bulkPut([memo, other]);
       await db.bodyBundles.put({
         id: 9_000,
@@ -253,7 +254,7 @@ describe("storeFeedPage", () => {
 describe("evicting bodies over the budget", () => {
   it("takes bodies of their own and bundles in the order they were stored", async () => {
     const db = cacheDb();
-    await db.transaction("rw", [...memoTables(db), db.meta], async () => {
+    await db.transaction("rw", memoTables(db), async () => {
       await db.memos.clear();
       await db.bodies.clear();
       await db.bodyBundles.clear();
@@ -269,9 +270,7 @@ describe("evicting bodies over the budget", () => {
       }
     };
     const store = (id: string) =>
-      db.transaction("rw", [...memoTables(db), db.meta], () =>
-        putBodies(db, [{ id, contents: text(id) }]),
-      );
+      db.transaction("rw", memoTables(db), () => putBodies(db, [{ id, contents: text(id) }]));
     await at(NOW, () => store("o1"));
     await at(NOW + 1, () =>
       storeFeedPage(db, page([synced("b1", text("b1")), synced("b2", text("b2"))], "e1")),
@@ -285,5 +284,65 @@ describe("evicting bodies over the budget", () => {
     expect(await db.bodies.toCollection().primaryKeys()).toEqual(["n1"]);
     expect(await db.bodyBundles.count()).toBe(0);
     expect((await readMemoDetail("b1", { allowMissingBody: true }))?.contents).toBe("");
+  });
+});
+
+describe("a first download's pages", () => {
+  async function emptyCache(): Promise<void> {
+    const db = cacheDb();
+    await db.transaction("rw", memoTables(db), () =>
+      Promise.all(memoTables(db).map((table) => table.clear())),
+    );
+  }
+
+  it("asks for none of a page's memos while no one else wrote memos", async () => {
+    await emptyCache();
+    const held: HeldMemos = { ids: null, token: undefined };
+    await storeFeedPage(cacheDb(), page([synced("p1", "<p>가</p>")], "d1"), held);
+    resetReads();
+    await storeFeedPage(
+      cacheDb(),
+      page([synced("p2", "<p>나</p>"), synced("p3", "<p>다</p>")], "d2"),
+      held,
+    );
+    expect(readKeys.memos ?? []).toEqual([]);
+    // A memo sent again (changed during the download) is one it holds: read and replaced.
+    await storeFeedPage(cacheDb(), page([synced("p2", "<p>나 고침</p>")], "d3"), held);
+    expect(readKeys.memos).toEqual(["p2"]);
+    expect((await readMemoDetail("p2"))?.contents).toBe("<p>나 고침</p>");
+    expect([...(held.ids ?? [])].sort()).toEqual(["p1", "p2", "p3"]);
+  });
+
+  it("finds a memo another writer stored between two pages", async () => {
+    await emptyCache();
+    const held: HeldMemos = { ids: null, token: undefined };
+    await storeFeedPage(cacheDb(), page([synced("q1", "<p>가</p>")], "e1"), held);
+    // A tab stores a list the server answered: its own records of q2, with a newer body.
+    await storeServerMemos([serverMemo({ id: "q2", contents: "<p>탭 본문</p>" })]);
+    const db = cacheDb();
+    await db.transaction("rw", memoTables(db), () =>
+      putBodies(db, [{ id: "q2", contents: "<p>탭 본문</p>" }]),
+    );
+    resetReads();
+    await storeFeedPage(db, page([synced("q2", "<p>피드 본문</p>")], "e2"), held);
+    // Held, so replaced record by record: no bundle's copy under a record of its own.
+    expect(readKeys.memos).toEqual(["q2"]);
+    expect((await readMemoDetail("q2"))?.contents).toBe("<p>피드 본문</p>");
+    expect((await db.memos.get("q2"))?.bundle).toBeUndefined();
+  });
+
+  it("stores the search entries made as the page arrived, not made again", async () => {
+    await emptyCache();
+    const memo = synced("r1", "<p>본문</p>");
+    const made = searchEntries({ ...memo, title: "미리 만든 제목" }, memo.contents);
+    await storeFeedPage(cacheDb(), page([memo], "f1"), undefined, new Map([["r1", made]]));
+    forgetSearchIndex();
+    expect(await findsIds("미리")).toEqual(["r1"]);
+  });
+
+  it("refuses a write to memos in a transaction that does not name meta", async () => {
+    const db = cacheDb();
+    await expect(db.transaction("rw", [db.memos], () => db.memos.delete("r1"))).rejects.toThrow();
+    expect(await db.memos.get("r1")).toBeDefined();
   });
 });

@@ -84,7 +84,7 @@ async function change<T>(run: (db: CacheDb) => Promise<T>): Promise<T> {
   const db = cacheDb();
   const result = await db.transaction(
     "rw",
-    [...memoTables(db), db.folders, db.outbox, db.meta, db.trash],
+    [...memoTables(db), db.folders, db.outbox, db.trash],
     () => run(db),
   );
   notifyChanged();

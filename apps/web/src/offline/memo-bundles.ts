@@ -23,9 +23,13 @@ import type { SearchEntry } from "./search-entry";
 /** Memos per bundle: a memo opened or a snippet shown reads its bundle's whole record. */
 export const BUNDLE_SIZE = 100;
 
-/** The tables holding memos and their copies: a transaction that changes memos names them all. */
+/**
+ * The tables holding memos and their copies, and `meta` (a write to memos stamps it, see
+ * `cache-db.ts`): a transaction that changes memos names them all.
+ */
 export function memoTables(db: CacheDb) {
   return [
+    db.meta,
     db.memos,
     db.bodies,
     db.search,

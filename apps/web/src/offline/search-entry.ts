@@ -34,6 +34,12 @@ export type SearchFields = Pick<
   "id" | "title" | "flashCardHint" | "tags" | "folderId" | "updatedAt"
 >;
 
+/** A memo's entries in the offline search index (see {@link searchEntries}). */
+export interface SearchEntries {
+  entry: SearchEntry;
+  text: SearchTextEntry;
+}
+
 /**
  * A memo's entries in the offline search index, by the domain's rules (the same text and folding
  * as the server's engines). `contents` is its rich text; without it (a list row carries none)
@@ -43,7 +49,7 @@ export function searchEntries(
   memo: SearchFields,
   contents: string | undefined,
   previous?: SearchTextEntry,
-): { entry: SearchEntry; text: SearchTextEntry } {
+): SearchEntries {
   const text: SearchableMemo =
     contents === undefined
       ? {

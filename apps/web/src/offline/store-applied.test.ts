@@ -54,7 +54,7 @@ async function queue(ops: readonly OutboxOp[]): Promise<OutboxEntry[]> {
 async function apply(done: readonly AppliedChange[]): Promise<number> {
   const db = cacheDb();
   return countRequests(() =>
-    db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], () =>
+    db.transaction("rw", [...memoTables(db), db.folders, db.outbox], () =>
       storeAppliedChanges(db, done),
     ),
   );
@@ -102,7 +102,8 @@ describe("storeAppliedChanges", () => {
   it("keeps the device's copy of a memo whose later changes still wait", async () => {
     const [sent, waiting] = await queue([review(1), review(1)]);
     if (!sent || !waiting) throw new Error("queued two");
-    await cacheDb().memos.update("memo-1", { reviewCount: 2 });
+    const db = cacheDb();
+    await db.transaction("rw", memoTables(db), () => db.memos.update("memo-1", { reviewCount: 2 }));
     await apply([{ entry: sent, applied: { memo: summary(1, { reviewCount: 1 }) } }]);
     expect((await cacheDb().memos.get("memo-1"))?.reviewCount).toBe(2);
     expect(await cacheDb().outbox.toArray()).toEqual([waiting]);
@@ -111,7 +112,8 @@ describe("storeAppliedChanges", () => {
   it("does not bring back a memo deleted later in the same batch", async () => {
     const [reviewed, deleted] = await queue([review(2), { kind: "memo.delete", memoId: "memo-2" }]);
     if (!reviewed || !deleted) throw new Error("queued two");
-    await cacheDb().memos.delete("memo-2");
+    const db = cacheDb();
+    await db.transaction("rw", memoTables(db), () => db.memos.delete("memo-2"));
     await apply([
       { entry: reviewed, applied: { memo: summary(2, { reviewCount: 1 }) } },
       { entry: deleted, applied: {} },

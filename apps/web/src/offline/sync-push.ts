@@ -52,7 +52,7 @@ const memoPath = (memoId: string, suffix = "") =>
 async function onApplied(done: readonly AppliedChange[]) {
   if (done.length === 0) return;
   const db = cacheDb();
-  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], () =>
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], () =>
     storeAppliedChanges(db, done),
   );
 }
@@ -97,7 +97,7 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
-    await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+    await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
       const pending = await pendingTargets(db);
       if (pending.has(op.memoId)) return;
       if (memo) await storeServerMemo(db, memo.memo, pending);
@@ -105,7 +105,7 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
     });
   } else {
     const { folders } = await api<FoldersResponse>("GET", "/api/folders");
-    await db.transaction("rw", [db.memos, db.folders, db.outbox], async () => {
+    await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
       const pending = await pendingTargets(db);
       const known = new Set(folders.map((folder) => folder.id));
       for (const folder of folders) await storeServerFolder(db, folder, pending);

@@ -147,7 +147,7 @@ export async function storeServerFolder(db: CacheDb, folder: Folder, pending: Se
 export async function storeServerMemos(memos: readonly (MemoSummary | MemoDetail)[]) {
   const db = currentCache();
   if (!db || memos.length === 0) return;
-  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox, db.meta], async () => {
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
     await storeServerMemoList(db, memos, await pendingTargets(db));
   });
 }
@@ -156,7 +156,7 @@ export async function storeServerMemos(memos: readonly (MemoSummary | MemoDetail
 export async function storeServerFolders(folders: readonly Folder[]) {
   const db = currentCache();
   if (!db || folders.length === 0) return;
-  await db.transaction("rw", [db.memos, db.folders, db.outbox], async () => {
+  await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
     const pending = await pendingTargets(db);
     for (const folder of folders) await storeServerFolder(db, folder, pending);
   });

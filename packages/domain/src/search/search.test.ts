@@ -32,6 +32,58 @@ describe("foldSearchText", () => {
     expect(foldSearchText(text)).toBe(folded);
   });
 
+  it("folds every Hangul syllable and ASCII character as the rule does one at a time", () => {
+    const chars = [];
+    for (let unit = 0; unit < 0x80; unit++) chars.push(String.fromCharCode(unit));
+    for (let unit = 0xac00; unit <= 0xd7a3; unit++) chars.push(String.fromCharCode(unit));
+    const text = chars.join("");
+    expect(foldSearchText(text)).toBe(foldSearchTextWithOffsets(text).folded);
+  });
+
+  it("folds mixed text as the rule does one character at a time", () => {
+    // Capitals, accents, width variants, ligatures, every kind of space, jamo, emoji, a lone
+    // surrogate: each text a random mix of them and of characters that fold to themselves.
+    const pieces = [
+      "a",
+      "Z",
+      " ",
+      "  ",
+      "\n",
+      "\u00a0",
+      "\u3000",
+      "한",
+      "글",
+      "É",
+      "é",
+      "Ａ",
+      "ﬁ",
+      "ﾊ",
+      "ᄒ",
+      "ᅡ",
+      "ᆫ",
+      "😀",
+      "\ud800",
+      "İ",
+      "ß",
+      "1",
+      ".",
+      "\u0301",
+      "\t",
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    for (let round = 0; round < 2_000; round++) {
+      const length = next() % 24;
+      const text = Array.from({ length }, () => pieces[next() % pieces.length]).join("");
+      expect(foldSearchText(text), JSON.stringify(text)).toBe(
+        foldSearchTextWithOffsets(text).folded,
+      );
+    }
+  });
+
   it("maps folded ranges back to the NFC text", () => {
     const folded = foldSearchTextWithOffsets("x ＡＢＣ é");
     const at = folded.folded.indexOf("abc");

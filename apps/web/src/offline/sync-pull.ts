@@ -31,7 +31,7 @@ const PULL_PAGE = 1_000;
  * The ids of every memo the cache holds, as a first download knows them between its pages, and
  * the memo writes' token (`memoWrites`, see cache-db.ts) read at the end of its last page. While
  * the token is unchanged, no one else wrote memos, so a page's memos held before are the ones in
- * `ids`: asking IndexedDB (a get per memo) took 18 % of a first download of 100,000 memos.
+ * `ids`, and IndexedDB is not asked about each memo (100,000 gets in a first download of 100,000).
  */
 export interface HeldMemos {
   ids: Set<string> | null;
@@ -56,9 +56,9 @@ async function heldRecords(
 }
 
 /**
- * The search entries of a page's memos, made as the page arrives: that is most of the CPU a page
- * costs, and it runs while IndexedDB stores the page before (its requests are in flight and the
- * thread is free), not after.
+ * The search entries of a page's memos, made as the page arrives: the text of each memo folded,
+ * which runs while IndexedDB stores the page before (its requests are in flight and the thread is
+ * free), not inside the page's own transaction.
  */
 export type PreparedPage = ReadonlyMap<string, SearchEntries>;
 

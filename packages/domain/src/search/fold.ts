@@ -115,7 +115,7 @@ export function foldSearchText(text: string): string {
   const source = text.normalize("NFC");
   let folded = "";
   // Runs of characters that fold to themselves are copied whole: most of a Korean or English
-  // text, which a character at a time took 3–4× as long (a first download folds every memo).
+  // text, which a character at a time took 1.5–3× as long (a first download folds every memo).
   let runStart = 0;
   let isAfterSpace = false;
   let index = 0;

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { launchChromium } from "../../e2e/helpers/browser.ts";
 import { percentile } from "./load.mjs";
+import { formatThreadCpu, startThreadCpu } from "./thread-cpu.mjs";
 
 /** Debian's Chromium, as in e2e/helpers/browser.ts (playwright-core downloads no browser). */
 /** Issue 4: the app opens from the cache and shows the home review list within this. */
@@ -202,6 +203,7 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
   };
   page.on("requestfinished", onFeed);
   const startedAt = performance.now();
+  const threadCpu = startThreadCpu();
   await page.goto(`${baseUrl}/home`, { waitUntil: "commit" });
   let lastProgress = performance.now();
   const done = await waitForCache(
@@ -225,6 +227,7 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
     },
   );
   const wallMs = performance.now() - startedAt;
+  const cpu = threadCpu?.stop() ?? null;
   page.off("requestfinished", onFeed);
   const page1 = await page.evaluate(() => ({
     firstItemMs: window.__benchFirstItemMs ?? null,
@@ -248,6 +251,7 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
   const downloadMs = done.at;
   const feedStartMs = page1.feed[0]?.start ?? null;
   return {
+    cpu,
     downloadMs,
     wallMs,
     firstItemMs: page1.firstItemMs,
@@ -707,6 +711,7 @@ export async function measureOffline({
     step(
       `  downloaded ${download.memosInCache.toLocaleString("en")} memos in ${(download.downloadMs / 1000).toFixed(1)}s; first review item at ${download.firstItemMs?.toFixed(0)} ms`,
     );
+    if (download.cpu) step(`  CPU by thread meanwhile: ${formatThreadCpu(download.cpu)}`);
 
     step("offline 2/3: reloads of /home from the cache, online then offline");
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {

@@ -9,6 +9,7 @@ import {
 } from "@mnemo/domain";
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import { type SearchEntry, type SearchTextEntry, searchEntries } from "./search-entry";
+import { wrapTables } from "./wrap-tables";
 
 /**
  * A memo as the device keeps it: the list fields the server sends (no contents: those live in
@@ -227,15 +228,10 @@ export function createCacheDb(userId: string): CacheDb {
  * IndexedDB which of a page's memos it holds (see `storeFeedPage`).
  */
 function stampMemoWrites(db: Dexie): void {
-  db.use({
-    stack: "dbcore",
-    name: "memo-writes",
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== "memos") return table;
-        return {
+  wrapTables(db, "memo-writes", (table, down) =>
+    table.name !== "memos"
+      ? table
+      : {
           ...table,
           mutate: (request) => {
             const stamp = down.table("meta").mutate({
@@ -245,10 +241,8 @@ function stampMemoWrites(db: Dexie): void {
             });
             return Promise.all([table.mutate(request), stamp]).then(([result]) => result);
           },
-        };
-      },
-    }),
-  });
+        },
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ import { searchEntries } from "./search-entry";
 import { forgetSearchIndex } from "./search-memory";
 import { evictBodiesOverBudget, type HeldMemos, storeFeedPage } from "./sync-pull";
 import { storeServerMemos } from "./sync-store";
+import { wrapTables } from "./wrap-tables";
 
 // A page of the change feed stores the memos new to the device with their copies in bundles
 // (memo-bundles.ts), reading nothing of theirs back, and a held memo record by record; the
@@ -63,23 +64,13 @@ const readKeys: Record<string, string[]> = {};
 beforeAll(async () => {
   openCache(USER, "피드");
   // Before the database opens: Dexie builds its middleware stack when it opens.
-  cacheDb().use({
-    stack: "dbcore",
-    name: "count-reads",
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          getMany: (request) => {
-            readKeys[name] = [...(readKeys[name] ?? []), ...(request.keys as string[])];
-            return table.getMany(request);
-          },
-        };
-      },
-    }),
-  });
+  wrapTables(cacheDb(), "count-reads", (table) => ({
+    ...table,
+    getMany: (request) => {
+      readKeys[table.name] = [...(readKeys[table.name] ?? []), ...(request.keys as string[])];
+      return table.getMany(request);
+    },
+  }));
   await cacheDb().folders.put(newFolder({ id: "folder", title: "폴더", createdAt: NOW }));
 });
 

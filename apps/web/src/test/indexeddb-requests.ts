@@ -1,4 +1,5 @@
 import type { Dexie } from "dexie";
+import { wrapTables } from "../offline/wrap-tables";
 
 // Counting the IndexedDB requests some work makes, for the web's unit tests of the offline cache:
 // a DBCore middleware below Dexie sees every read and write Dexie sends to IndexedDB.
@@ -15,24 +16,16 @@ export function indexedDbRequestCounter(
 ): (work: () => Promise<unknown>) => Promise<number> {
   let requests = 0;
   let counting = false;
-  db.use({
-    stack: "dbcore",
-    name: "count-requests",
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        const counted = { ...table };
-        for (const method of COUNTED) {
-          const call = table[method] as (...args: unknown[]) => unknown;
-          (counted as Record<string, unknown>)[method] = (...args: unknown[]) => {
-            if (counting) requests += 1;
-            return call.apply(table, args);
-          };
-        }
-        return counted;
-      },
-    }),
+  wrapTables(db, "count-requests", (table) => {
+    const counted = { ...table };
+    for (const method of COUNTED) {
+      const call = table[method] as (...args: unknown[]) => unknown;
+      (counted as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        if (counting) requests += 1;
+        return call.apply(table, args);
+      };
+    }
+    return counted;
   });
   return async (work) => {
     requests = 0;

@@ -168,34 +168,27 @@ async function takeOutOf(
   let freed = 0;
   for (const [id, memoIds] of byBundle) {
     const bodies = await db.bodyBundles.get(id);
-    if (bodies) {
-      const { taken, left } = takeItems(bodies, memoIds);
-      for (const contents of taken) {
-        freed += bodySize(contents);
-        bodies.size -= bodySize(contents);
-      }
-      await (left === 0 ? db.bodyBundles.delete(id) : db.bodyBundles.put(bodies));
+    const takenBodies = bodies ? takeItems(bodies, memoIds) : [];
+    if (bodies && takenBodies.length > 0) {
+      const bytes = takenBodies.reduce((sum, contents) => sum + bodySize(contents), 0);
+      freed += bytes;
+      bodies.size -= bytes;
+      await storeTaken(db.bodyBundles, bodies);
     }
     if (copies === "bodies") continue;
     const search = await db.searchBundles.get(id);
-    if (search) {
-      const { left } = takeItems(search, memoIds);
-      await (left === 0 ? db.searchBundles.delete(id) : db.searchBundles.put(search));
-    }
+    if (search && takeItems(search, memoIds).length > 0) await storeTaken(db.searchBundles, search);
     const texts = await db.textBundles.get(id);
-    if (texts) {
-      const { left } = takeItems(texts, memoIds);
-      await (left === 0 ? db.textBundles.delete(id) : db.textBundles.put(texts));
-    }
+    if (texts && takeItems(texts, memoIds).length > 0) await storeTaken(db.textBundles, texts);
   }
   return freed;
 }
 
 /**
- * Removes memos' items from a bundle, whose items become text again; answers the items removed
- * and the number left (a bundle left empty goes).
+ * Removes memos' items from a bundle, whose items become text again when any was there; answers
+ * the items removed (none: the bundle is as it was, and need not be stored again).
  */
-function takeItems<T>(bundle: Bundle<T>, memoIds: readonly string[]): { taken: T[]; left: number } {
+function takeItems<T>(bundle: Bundle<T>, memoIds: readonly string[]): T[] {
   const items = bundleItems(bundle);
   const taken: T[] = [];
   for (const memoId of memoIds) {
@@ -204,9 +197,19 @@ function takeItems<T>(bundle: Bundle<T>, memoIds: readonly string[]): { taken: T
     taken.push(item);
     delete items[memoId];
   }
-  const kept = Object.entries(items);
-  bundle.items = itemsText(kept);
-  return { taken, left: kept.length };
+  if (taken.length > 0) bundle.items = itemsText(Object.entries(items));
+  return taken;
+}
+
+/** Stores a bundle some items were taken from; one left empty goes. */
+function storeTaken<B extends Bundle<unknown>>(
+  table: {
+    put(bundle: NoInfer<B>): PromiseLike<unknown>;
+    delete(id: number): PromiseLike<unknown>;
+  },
+  bundle: B,
+): PromiseLike<unknown> {
+  return bundle.items === "{}" ? table.delete(bundle.id) : table.put(bundle);
 }
 
 /** Evicts a whole bundle of bodies (its memos' texts stay); answers the bytes freed. */

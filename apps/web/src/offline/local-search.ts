@@ -94,7 +94,10 @@ export async function searchHits(input: SearchInput, signal?: AbortSignal): Prom
     if (folderId !== null && entry.folderId !== folderId) continue;
     const rank = matcher(entry);
     if (rank) {
-      hits.push({ id: entry.id, updatedAt: entry.updatedAt, ...rank });
+      // Fields named, not spread: a common word matches half of 100,000 memos, and the spread took
+      // about a tenth of such a scan (measured in Node).
+      const { isTitleHit, score } = rank;
+      hits.push({ id: entry.id, updatedAt: entry.updatedAt, isTitleHit, score });
       matches.push(entry);
     }
   }

@@ -195,17 +195,23 @@ function prepareTerm(term: string): PreparedTerm {
 
 /**
  * Occurrences of a term in a joined memo, left to right and not overlapping (as
- * {@link findTermRanges} finds them in each field), counted per field; `stopAtFirst` stops at the
- * first one. Occurrences never span fields (see {@link JoinedFoldedMemo}).
+ * {@link findTermRanges} finds them in each field), counted per field into `counts` (reset
+ * first; the matcher passes one object for every memo of a scan, so counting allocates nothing);
+ * `stopAtFirst` stops at the first one. Occurrences never span fields (see
+ * {@link JoinedFoldedMemo}).
  */
 function countTerm(
   memo: JoinedFoldedMemo,
   prepared: PreparedTerm,
   stopAtFirst: boolean,
+  counts: TermCounts,
 ): TermCounts {
   const { text, titleEnd, bodyEnd, hintEnd } = memo;
   const { term, isWholeWord } = prepared;
-  const counts: TermCounts = { title: 0, body: 0, hint: 0, tags: 0 };
+  counts.title = 0;
+  counts.body = 0;
+  counts.hint = 0;
+  counts.tags = 0;
   let lastTagEnd = -1;
   let from = 0;
   for (;;) {
@@ -267,6 +273,9 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
   const excludedTerms = query.excludedTerms.map(prepareTerm);
   const hasTagRule = query.tags.length > 0 || query.excludedTags.length > 0;
   if (terms.length === 0 && query.tags.length === 0) return () => null;
+  // One count object for every memo and term of this matcher: a scan of 100,000 memos whose
+  // common word matches half of them allocated two objects a match only to add them up.
+  const counts: TermCounts = { title: 0, body: 0, hint: 0, tags: 0 };
   return (memo) => {
     // Most memos of a scan hold some term nowhere: one `includes` each turns them away before
     // anything is allocated (a whole word is a substring too, so this only narrows).
@@ -276,20 +285,18 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
       if (!query.tags.every((tag) => tags.includes(tag))) return null;
       if (query.excludedTags.some((tag) => tags.includes(tag))) return null;
     }
-    const counts: TermCounts[] = [];
-    for (const term of terms) {
-      const termCounts = countTerm(memo, term, false);
-      if (!isFound(termCounts)) return null;
-      counts.push(termCounts);
-    }
-    if (excludedTerms.some((term) => isFound(countTerm(memo, term, true)))) return null;
-    if (terms.length === 0) return { isTitleHit: false, score: 0 };
-    const lengthNorm = 1 - BM25_B + (BM25_B * fieldsLength(memo)) / AVERAGE_MEMO_LENGTH;
+    // Each term's part of the score as it is counted, in the terms' order (the same sum).
     let isTitleHit = false;
     let score = 0;
-    terms.forEach((term, index) => {
-      const { title, body, hint, tags } = counts[index] as TermCounts;
+    // Positive once computed (for the first term found): a length of 0 still gives 1 - b.
+    let lengthNorm = -1;
+    for (const term of terms) {
+      const { title, body, hint, tags } = countTerm(memo, term, false, counts);
+      if (!isFound(counts)) return null;
       if (title > 0) isTitleHit = true;
+      if (lengthNorm < 0) {
+        lengthNorm = 1 - BM25_B + (BM25_B * fieldsLength(memo)) / AVERAGE_MEMO_LENGTH;
+      }
       const frequency =
         FIELD_WEIGHTS.title * title +
         FIELD_WEIGHTS.body * body +
@@ -297,7 +304,9 @@ export function searchMatcher(query: SearchQuery): SearchMatcher {
         FIELD_WEIGHTS.tags * tags;
       const saturated = (frequency * (BM25_K1 + 1)) / (frequency + BM25_K1 * lengthNorm);
       score += saturated * term.rarity;
-    });
+    }
+    if (excludedTerms.some((term) => isFound(countTerm(memo, term, true, counts)))) return null;
+    if (terms.length === 0) return { isTitleHit: false, score: 0 };
     return { isTitleHit, score: Math.round(score * 1e6) / 1e6 };
   };
 }

@@ -10,6 +10,7 @@ import {
   memoSearchTokens,
   rankSearchMatch,
   searchableMemoText,
+  searchMatcher,
 } from "./match.js";
 import { parseSearchQuery, searchQueryTokens } from "./query.js";
 import { generateSearchCorpus, SEARCH_CORPUS_QUERIES } from "./search-corpus.js";
@@ -187,6 +188,32 @@ describe("ranking", () => {
       "body-once",
       "body-once-older",
     ]);
+  });
+
+  it("ranks each memo of a scan as a matcher of its own would (one matcher counts them all)", () => {
+    const memos = [
+      memo({ title: "문법 정리", contents: "<p>문법 문법</p>", tags: ["문법"] }),
+      memo({ title: "x", contents: "<p>문법</p>" }),
+      memo({ title: "cat", contents: "<p>a cat and a dog</p>", flashCardHint: "cat" }),
+      memo({ title: "문법", contents: "<p>dog</p>", tags: ["pets"] }),
+      memo({ title: "y", contents: "<p>정리 문법 cat</p>" }),
+    ].map(joinFoldedMemo);
+    for (const text of ["문법", "문법 정리", "cat", "cat -dog", "a", "문법 -#pets", "정리 cat"]) {
+      const query = parseSearchQuery(text);
+      const scan = searchMatcher(query);
+      const ranks = memos.map((joined) => scan(joined));
+      expect(ranks, text).toEqual(memos.map((joined) => searchMatcher(query)(joined)));
+      expect(ranks.some(Boolean), text).toBe(true);
+    }
+    // The first memo, after the others: its counts start again (title 1, body 2, tags 1).
+    const scan = searchMatcher(parseSearchQuery("문법"));
+    for (const joined of memos.slice(1)) scan(joined);
+    expect(scan(memos[0] as (typeof memos)[0])).toEqual(
+      rankSearchMatch(
+        memo({ title: "문법 정리", contents: "<p>문법 문법</p>", tags: ["문법"] }),
+        parseSearchQuery("문법"),
+      ),
+    );
   });
 });
 

@@ -409,7 +409,7 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
     { timeoutMs: 60_000, pollMs: 20 },
   );
   const pressMs = performance.now() - pressStartedAt;
-  const effects = await page.evaluate(() => window.__benchPresses.ms);
+  const timings = await page.evaluate(() => window.__benchPresses.timed);
   if (queued.counts.outbox !== QUEUED_CHANGES) {
     throw new Error(`${queued.counts.outbox} changes queued for ${QUEUED_CHANGES} presses`);
   }
@@ -441,14 +441,14 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
     memos: rows.length,
     pressMs,
     pressEffect: {
-      timed: effects.length,
-      medianMs: median(effects),
-      p95Ms: percentile(
-        [...effects].sort((a, b) => a - b),
-        95,
-      ),
-      maxMs: Math.max(...effects),
+      timed: timings.length,
+      ...spreadOf(timings.map((press) => press.painted)),
     },
+    // Information: the same presses to the change itself, before the frame that shows it (the
+    // frame adds the wait for the display's next refresh, up to 16.7 ms at 60 Hz), and how long
+    // each waited for the main thread before its pointerdown ran (see armPressRecorder).
+    pressChange: spreadOf(timings.map((press) => press.changed)),
+    pressInputDelay: spreadOf(timings.map((press) => press.inputDelay)),
     syncMs,
     changesPerSec: (QUEUED_CHANGES / syncMs) * 1000,
     rejected: synced.counts.rejected,
@@ -458,14 +458,24 @@ async function syncQueuedChanges({ page, context, client, baseUrl, dbName, folde
   };
 }
 
+/** Median, p95 and max of a list of ms. */
+function spreadOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { medianMs: median(sorted), p95Ms: percentile(sorted, 95), maxMs: sorted.at(-1) };
+}
+
 /**
- * Runs in the page: times presses of a button in a list row, from `pointerdown` to the animation
- * frame after the first change the press makes to the page (the row's count or line, the undo
- * toast). `window.__benchPresses.settled` resolves when the last press's change is painted;
- * `ms` holds the times of the `count` presses after the first `skip`.
+ * Runs in the page: times presses of a button in a list row, from `pointerdown` (its listener's
+ * call) to the animation frame after the first change the press makes to the page (the row's
+ * count or line, the undo toast). `window.__benchPresses.settled` resolves when the last press's
+ * change is painted; `timed` holds, for the `count` presses after the first `skip`, `painted`
+ * (to that frame), `changed` (to the change itself, the mutation observer's call, before that
+ * frame) and `inputDelay` (from the event's `timeStamp`, when the browser took the input, to its
+ * listener's call: how long the press waited for the page's main thread, as the Event Timing API
+ * counts it).
  */
 function armPressRecorder({ skip, count }) {
-  const presses = { ms: [], settled: Promise.resolve() };
+  const presses = { timed: [], settled: Promise.resolve() };
   window.__benchPresses = presses;
   let seen = 0;
   let pending = null;
@@ -479,7 +489,8 @@ function armPressRecorder({ skip, count }) {
       presses.settled = new Promise((resolve) => {
         settle = resolve;
       });
-      pending = { at: performance.now(), isTimed, settle };
+      const at = performance.now();
+      pending = { at, inputDelay: at - event.timeStamp, isTimed, settle };
     },
     true,
   );
@@ -487,8 +498,15 @@ function armPressRecorder({ skip, count }) {
     if (pending === null) return;
     const press = pending;
     pending = null;
+    const changedAt = performance.now();
     requestAnimationFrame(() => {
-      if (press.isTimed) presses.ms.push(performance.now() - press.at);
+      if (press.isTimed) {
+        presses.timed.push({
+          painted: performance.now() - press.at,
+          changed: changedAt - press.at,
+          inputDelay: press.inputDelay,
+        });
+      }
       press.settle();
     });
   }).observe(document.body, {
@@ -792,6 +810,14 @@ export function printOfflineReport(offline) {
       `  press → its first change painted, ${s.pressEffect.timed} presses one at a time: median / p95 / max (ms)`,
       `${fmt(s.pressEffect.medianMs, 1)} / ${fmt(s.pressEffect.p95Ms, 1)} / ${fmt(s.pressEffect.maxMs, 1)}`,
     ],
+    [
+      "  press → its first change made, before that frame: median / p95 / max (ms)",
+      `${fmt(s.pressChange.medianMs, 1)} / ${fmt(s.pressChange.p95Ms, 1)} / ${fmt(s.pressChange.maxMs, 1)}`,
+    ],
+    [
+      "  input delay: the press waited for the main thread, median / p95 / max (ms)",
+      `${fmt(s.pressInputDelay.medianMs, 1)} / ${fmt(s.pressInputDelay.p95Ms, 1)} / ${fmt(s.pressInputDelay.maxMs, 1)}`,
+    ],
     ["  online → outbox empty (ms)", fmt(s.syncMs)],
     ["  changes per second", fmt(s.changesPerSec, 1)],
     ["  refused by the server", s.rejected],
@@ -854,6 +880,8 @@ export function offlineSummary(offline) {
     sync: {
       ...roundAll(offline.sync),
       pressEffect: { ...roundAll(offline.sync.pressEffect), targetMs: PRESS_TARGET_MS },
+      pressChange: roundAll(offline.sync.pressChange),
+      pressInputDelay: roundAll(offline.sync.pressInputDelay),
       targetMs: QUEUED_SYNC_TARGET_MS,
     },
     search: offline.search && {

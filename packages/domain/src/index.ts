@@ -439,6 +439,7 @@ export {
   type SearchMatcher,
   searchableMemoText,
   searchMatcher,
+  toSearchHit,
 } from "./search/match.js";
 export {
   hasSearchCriteria,

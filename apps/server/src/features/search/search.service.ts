@@ -13,6 +13,7 @@ import {
   searchQueryTokens,
   type TagsResponse,
   tagKey,
+  toSearchHit,
 } from "@mnemo/domain";
 import { selectMemosWithContents } from "../../db/memo-contents.repo.js";
 import { selectTagSpellings, visitSearchCandidates } from "../../db/memo-search.repo.js";
@@ -52,7 +53,7 @@ export async function searchMemos(
   await visitSearchCandidates(db, userId, searchQueryTokens(query), input.folderId, (page) => {
     for (const candidate of page) {
       const rank = matcher(candidate.memo);
-      if (rank) hits.push({ id: candidate.memoId, updatedAt: candidate.updatedAt, ...rank });
+      if (rank) hits.push(toSearchHit(candidate.memoId, candidate.updatedAt, rank));
     }
   });
   const { page, hasMore } = pageOfSearchHits(hits, after, input.limit);

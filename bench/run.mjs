@@ -493,6 +493,7 @@ async function main() {
       lighthouseResult = await measureLighthouse({
         baseUrl: server.publicUrl,
         cookie: client.cookieHeader(),
+        dbName: `mnemo-${userIdOf(USER.email)}`,
         folder,
         step,
       });

@@ -137,6 +137,23 @@ async function waitForCache(page, dbName, what, isDone, { timeoutMs, pollMs, onP
   }
 }
 
+/**
+ * Waits until the user's first download has finished in `page`'s browser profile (the cache's
+ * meta `isComplete`): what makes the next visit a returning one.
+ */
+export async function waitForCompleteCache(page, dbName) {
+  await waitForCache(
+    page,
+    dbName,
+    { meta: ["isComplete"] },
+    (facts) => facts.meta.isComplete === true,
+    {
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      pollMs: 250,
+    },
+  );
+}
+
 /** Signs the bench user in inside the browser context (its cookie jar is the page's). */
 export async function signIn(context, baseUrl, user) {
   const call = async (method, path, data) => {

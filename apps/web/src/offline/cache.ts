@@ -368,25 +368,35 @@ export function evictBundledBodies(db: CacheDb, id: number): Promise<number> {
 }
 
 /**
- * Stores a folder; when its repetition value or its home-list switch changed, its memos get
- * their new due and home keys in the same transaction.
+ * Stores folders; the memos of each whose repetition value or home-list switch changed get their
+ * new due and home keys in the same transaction. One read and one write for all of them: a first
+ * visit stores the user's every folder as the server lists them.
  */
-export async function putFolder(db: CacheDb, folder: Folder): Promise<void> {
-  const previous = await db.folders.get(folder.id);
-  await db.folders.put(folder);
-  if (
-    previous &&
-    (previous.dateRepetitionValue !== folder.dateRepetitionValue ||
-      previous.showAtHomeReviewList !== folder.showAtHomeReviewList)
-  ) {
-    await db.memos
-      .where("folderId")
-      .equals(folder.id)
-      .modify((memo) => {
-        const keys = derivedKeys(memo, folder);
-        memo.dueKey = keys.dueKey;
-        if (keys.homeRv === undefined) delete memo.homeRv;
-        else memo.homeRv = keys.homeRv;
-      });
+export async function putFolders(db: CacheDb, folders: readonly Folder[]): Promise<void> {
+  if (folders.length === 0) return;
+  const previous = await db.folders.bulkGet(folders.map((folder) => folder.id));
+  await db.folders.bulkPut([...folders]);
+  for (const [index, folder] of folders.entries()) {
+    const before = previous[index];
+    if (
+      before &&
+      (before.dateRepetitionValue !== folder.dateRepetitionValue ||
+        before.showAtHomeReviewList !== folder.showAtHomeReviewList)
+    ) {
+      await db.memos
+        .where("folderId")
+        .equals(folder.id)
+        .modify((memo) => {
+          const keys = derivedKeys(memo, folder);
+          memo.dueKey = keys.dueKey;
+          if (keys.homeRv === undefined) delete memo.homeRv;
+          else memo.homeRv = keys.homeRv;
+        });
+    }
   }
+}
+
+/** Stores a folder (see {@link putFolders}). */
+export function putFolder(db: CacheDb, folder: Folder): Promise<void> {
+  return putFolders(db, [folder]);
 }

@@ -103,3 +103,43 @@ describe("storeServerMemos", () => {
     expect((await cacheDb().memos.get("memo-229"))?.title).toBeDefined();
   });
 });
+
+describe("storeServerFolders", () => {
+  const folders = (first: number, count: number) =>
+    Array.from({ length: count }, (_, offset) =>
+      newFolder({
+        id: `folder-${first + offset}`,
+        title: `폴더 ${first + offset}`,
+        createdAt: NOW,
+      }),
+    );
+
+  it("stores a list with as many IndexedDB requests for 30 folders as for 3", async () => {
+    // A first visit stores the user's every folder as the server lists them (100 in the bench).
+    const few = await countRequests(() => storeServerFolders(folders(100, 3)));
+    const many = await countRequests(() => storeServerFolders(folders(200, 30)));
+    expect(many).toBe(few);
+    expect(await cacheDb().folders.count()).toBe(1 + 3 + 30);
+  });
+
+  it("gives new keys to the memos of the folders whose rate or home switch changed, only", async () => {
+    const before = await cacheDb().memos.get("memo-1");
+    expect(before?.homeRv).toBe(5);
+    const moved = summary(50, { folderId: "folder-100" });
+    await storeServerMemos([moved]);
+    await storeServerFolders([
+      newFolder({ id: "folder", title: "폴더", createdAt: NOW, dateRepetitionValue: 2 }),
+      newFolder({
+        id: "folder-100",
+        title: "폴더 100",
+        createdAt: NOW,
+        showAtHomeReviewList: false,
+      }),
+      ...folders(101, 2),
+    ]);
+    const [rekeyed, offHome] = await cacheDb().memos.bulkGet(["memo-1", "memo-50"]);
+    expect(rekeyed?.homeRv).toBe(2);
+    expect(rekeyed?.dueKey).not.toBe(before?.dueKey);
+    expect(offHome && "homeRv" in offHome).toBe(false);
+  });
+});

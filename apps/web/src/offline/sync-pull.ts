@@ -19,7 +19,7 @@ import type { CacheDb, CachedMemo } from "./cache-db";
 import { memoTables } from "./memo-bundles";
 import { type SearchEntries, searchEntries } from "./search-entry";
 import { type SyncStatus, setStatus } from "./sync-status";
-import { pendingTargets, storeServerFolder } from "./sync-store";
+import { pendingTargets, putServerFolders } from "./sync-store";
 
 // Pulling what changed on the server since the stored cursor (`GET /api/sync/changes`). A pull
 // may run in several tabs at once: its writes are idempotent puts.
@@ -80,7 +80,7 @@ export async function storeFeedPage(
   let after: { token: unknown; stored: string[]; deleted: string[] } | undefined;
   await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
     const pending = await pendingTargets(db);
-    for (const folder of page.folders) await storeServerFolder(db, folder, pending);
+    await putServerFolders(db, page.folders, pending);
     const memos = page.memos.filter((memo) => !pending.has(memo.id));
     if (memos.length > 0) {
       const folders = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder]));

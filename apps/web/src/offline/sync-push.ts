@@ -15,8 +15,8 @@ import { refreshCounts } from "./sync-status";
 import {
   type AppliedChange,
   pendingTargets,
+  putServerFolders,
   storeAppliedChanges,
-  storeServerFolder,
   storeServerMemo,
 } from "./sync-store";
 
@@ -108,7 +108,7 @@ async function refreshTarget(op: OutboxOp): Promise<void> {
     await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
       const pending = await pendingTargets(db);
       const known = new Set(folders.map((folder) => folder.id));
-      for (const folder of folders) await storeServerFolder(db, folder, pending);
+      await putServerFolders(db, folders, pending);
       const gone = (await db.folders.toCollection().primaryKeys()) as string[];
       await db.folders.bulkDelete(gone.filter((id) => !known.has(id) && !pending.has(id)));
     });

@@ -1,5 +1,5 @@
 import type { Folder, MemoDetail, MemoSummary } from "@mnemo/domain";
-import { currentCache, indexMemos, putBodies, putFolder, toCachedMemo } from "./cache";
+import { currentCache, indexMemos, putBodies, putFolders, toCachedMemo } from "./cache";
 import type { CacheDb, OutboxEntry } from "./cache-db";
 import { memoTables } from "./memo-bundles";
 import { rebaseOnRevision } from "./sync-batch";
@@ -122,7 +122,7 @@ export async function storeAppliedChanges(
   }
   await storeServerMemoList(db, memos, pending);
   const lastFolders = new Map(folders.map((folder) => [folder.id, folder]));
-  for (const folder of lastFolders.values()) await storeServerFolder(db, folder, pending);
+  await putServerFolders(db, [...lastFolders.values()], pending);
 }
 
 /** Whether two stored records hold the same fields with the same values (in any key order). */
@@ -135,9 +135,16 @@ function isSameRecord(a: object, b: object): boolean {
   );
 }
 
-/** Stores a folder the server answered, unless changes of it still wait to be sent. */
-export async function storeServerFolder(db: CacheDb, folder: Folder, pending: Set<string>) {
-  if (!pending.has(folder.id)) await putFolder(db, folder);
+/** Stores folders the server answered, but those whose changes still wait to be sent. */
+export function putServerFolders(
+  db: CacheDb,
+  folders: readonly Folder[],
+  pending: ReadonlySet<string>,
+): Promise<void> {
+  return putFolders(
+    db,
+    folders.filter((folder) => !pending.has(folder.id)),
+  );
 }
 
 /**
@@ -157,8 +164,7 @@ export async function storeServerFolders(folders: readonly Folder[]) {
   const db = currentCache();
   if (!db || folders.length === 0) return;
   await db.transaction("rw", [...memoTables(db), db.folders, db.outbox], async () => {
-    const pending = await pendingTargets(db);
-    for (const folder of folders) await storeServerFolder(db, folder, pending);
+    await putServerFolders(db, folders, await pendingTargets(db));
   });
 }
 

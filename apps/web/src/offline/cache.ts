@@ -372,7 +372,9 @@ export function evictBundledBodies(db: CacheDb, id: number): Promise<number> {
  * new due and home keys in the same transaction. One read and one write for all of them: a first
  * visit stores the user's every folder as the server lists them.
  */
-export async function putFolders(db: CacheDb, folders: readonly Folder[]): Promise<void> {
+export async function putFolders(db: CacheDb, given: readonly Folder[]): Promise<void> {
+  // A folder listed twice is stored as its last copy, and its memos keyed from that copy alone.
+  const folders = [...new Map(given.map((folder) => [folder.id, folder])).values()];
   if (folders.length === 0) return;
   const previous = await db.folders.bulkGet(folders.map((folder) => folder.id));
   await db.folders.bulkPut([...folders]);

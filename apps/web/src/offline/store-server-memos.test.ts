@@ -142,4 +142,14 @@ describe("storeServerFolders", () => {
     expect(rekeyed?.dueKey).not.toBe(before?.dueKey);
     expect(offHome && "homeRv" in offHome).toBe(false);
   });
+
+  it("keys the memos from a folder's last copy when a list holds it twice", async () => {
+    const kept = await cacheDb().memos.get("memo-1");
+    await storeServerFolders([
+      newFolder({ id: "folder", title: "폴더", createdAt: NOW, dateRepetitionValue: 3 }),
+      newFolder({ id: "folder", title: "폴더", createdAt: NOW, dateRepetitionValue: 2 }),
+    ]);
+    expect((await cacheDb().folders.get("folder"))?.dateRepetitionValue).toBe(2);
+    expect(await cacheDb().memos.get("memo-1")).toEqual(kept);
+  });
 });

@@ -139,18 +139,16 @@ async function waitForCache(page, dbName, what, isDone, { timeoutMs, pollMs, onP
 
 /**
  * Waits until the user's first download has finished in `page`'s browser profile (the cache's
- * meta `isComplete`): what makes the next visit a returning one.
+ * meta `isComplete`): what makes the next visit a returning one. Answers the facts read then;
+ * `onPoll` sees each read before.
  */
-export async function waitForCompleteCache(page, dbName) {
-  await waitForCache(
+export function waitForCompleteCache(page, dbName, { pollMs = 250, onPoll } = {}) {
+  return waitForCache(
     page,
     dbName,
     { meta: ["isComplete"] },
     (facts) => facts.meta.isComplete === true,
-    {
-      timeoutMs: DOWNLOAD_TIMEOUT_MS,
-      pollMs: 250,
-    },
+    { timeoutMs: DOWNLOAD_TIMEOUT_MS, pollMs, onPoll },
   );
 }
 
@@ -223,26 +221,19 @@ export async function firstDownload({ page, baseUrl, dbName, memoCount, step }) 
   const threadCpu = startThreadCpu();
   await page.goto(`${baseUrl}/home`, { waitUntil: "commit" });
   let lastProgress = performance.now();
-  const done = await waitForCache(
-    page,
-    dbName,
-    { meta: ["isComplete"] },
-    (facts) => facts.meta.isComplete === true,
-    {
-      timeoutMs: DOWNLOAD_TIMEOUT_MS,
-      pollMs: 100,
-      onPoll: () => {
-        if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
-        lastProgress = performance.now();
-        void readCache(page, dbName, { stores: ["memos"] })
-          .then((facts) => {
-            const stored = (facts?.counts.memos ?? 0).toLocaleString("en");
-            step(`  … ${stored} of ${memoCount.toLocaleString("en")} memos in IndexedDB`);
-          })
-          .catch(() => undefined);
-      },
+  const done = await waitForCompleteCache(page, dbName, {
+    pollMs: 100,
+    onPoll: () => {
+      if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
+      lastProgress = performance.now();
+      void readCache(page, dbName, { stores: ["memos"] })
+        .then((facts) => {
+          const stored = (facts?.counts.memos ?? 0).toLocaleString("en");
+          step(`  … ${stored} of ${memoCount.toLocaleString("en")} memos in IndexedDB`);
+        })
+        .catch(() => undefined);
     },
-  );
+  });
   const wallMs = performance.now() - startedAt;
   const cpu = threadCpu?.stop() ?? null;
   page.off("requestfinished", onFeed);

@@ -10,7 +10,7 @@
 //      the same profile: a returning visit (Lighthouse leaves a page when it has loaded, long
 //      before 100,000 memos are stored; without the wait, pages 3 and 4 measured the rest of the
 //      first download, not a returning visit);
-//   4. a folder list, storage kept.
+//   4. a folder's memo list (`/private-memos/:folderId`: its first page of 50 rows), storage kept.
 // The session is a cookie put in the profile before the runs (Lighthouse empties a site's storage,
 // not its cookies; a Cookie header of its own did not reach the app's requests).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -168,7 +168,7 @@ export async function measureLighthouse({ baseUrl, cookie, dbName, folder, step 
       { label: "returning visit (home)", path: "/", isSignedIn: true, keepStorage: true },
       {
         label: `folder list (${folder.memoCount.toLocaleString("en")} memos)`,
-        path: `/private-folders/${encodeURIComponent(folder.id)}`,
+        path: `/private-memos/${encodeURIComponent(folder.id)}`,
         isSignedIn: true,
         keepStorage: true,
       },

@@ -2,6 +2,7 @@ import { type HomeReviewItem, ROOT_FOLDER_ID } from "@mnemo/domain";
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useRowsInSlices } from "../../lib/use-rows-in-slices";
 import { isSameLocalDay } from "./home-dates";
 import { useReviewAction } from "./review-action";
 
@@ -22,7 +23,8 @@ export function ReviewItems({
 }) {
   const { review, isPending } = useReviewAction();
   const listRef = useRef<HTMLUListElement>(null);
-  useRowMotion(listRef, memos.map((memo) => memo.id).join(" "));
+  const shown = useRowsInSlices(memos);
+  useRowMotion(listRef, shown.map((memo) => memo.id).join(" "));
 
   const reviewAt = (index: number) => {
     const memo = memos[index];
@@ -46,7 +48,7 @@ export function ReviewItems({
 
   return (
     <ul ref={listRef} className="list home-review-list" aria-label={label}>
-      {memos.map((memo, index) => (
+      {shown.map((memo, index) => (
         <ReviewItem
           key={memo.id}
           memo={memo}

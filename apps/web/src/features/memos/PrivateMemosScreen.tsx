@@ -1,10 +1,11 @@
-import { type Folder, ROOT_FOLDER_ID, type SortMode } from "@mnemo/domain";
+import { type Folder, type MemoSummary, ROOT_FOLDER_ID, type SortMode } from "@mnemo/domain";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { useFolder, useFolderTitle } from "../../api/folders.queries";
 import { isSortMode, SORT_MODE_OPTIONS, useMemoPages } from "../../api/memos.queries";
+import { useRowsInSlices } from "../../lib/use-rows-in-slices";
 import { EmptyState, Spinner } from "../../ui/List";
 import { Page } from "../../ui/Page";
 import { GearIcon, PlusIcon } from "./icons";
@@ -81,24 +82,7 @@ function MemoList({ folder }: { folder: Folder }) {
   const sortMode = chosen ?? folder.sortingMethod;
   const pages = useMemoPages(folder.id, chosen);
   const memos = pages.data?.pages.flatMap((page) => page.memos) ?? [];
-  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-
-  // Infinite scroll: the next page loads when the end of the list comes near the viewport.
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const chooseSort = (mode: SortMode) => {
     storeSortChoice(folder, mode);
@@ -165,29 +149,82 @@ function MemoList({ folder }: { folder: Folder }) {
           <p className="muted">{t("memos.list.emptyHint")}</p>
         </EmptyState>
       ) : (
-        <>
-          <ul
-            className="memos-list"
-            aria-label={t("memos.list.listLabel", { folder: titleOf(folder) })}
+        <MemoRows
+          memos={memos}
+          folder={folder}
+          sortMode={sortMode}
+          label={t("memos.list.listLabel", { folder: titleOf(folder) })}
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The rows of the pages read so far (a screenful first, see `useRowsInSlices`), then the next
+ * page's sentinel and button. Mounted with the first page.
+ */
+function MemoRows({
+  memos,
+  folder,
+  sortMode,
+  label,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  memos: readonly MemoSummary[];
+  folder: Folder;
+  sortMode: SortMode;
+  label: string;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const shown = useRowsInSlices(memos);
+  const isWhole = shown.length === memos.length;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Infinite scroll: the next page loads when the end of the list comes near the viewport; not
+  // before every row read is rendered (until then the list's end is a screenful down).
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !isWhole || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [isWhole, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <>
+      <ul className="memos-list" aria-label={label}>
+        {shown.map((memo) => (
+          <MemoRow key={memo.id} memo={memo} folder={folder} sortMode={sortMode} />
+        ))}
+      </ul>
+      <div ref={sentinel} className="memos-sentinel" aria-hidden="true" />
+      {hasNextPage && (
+        <div className="memos-load-more">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
           >
-            {memos.map((memo) => (
-              <MemoRow key={memo.id} memo={memo} folder={folder} sortMode={sortMode} />
-            ))}
-          </ul>
-          <div ref={sentinel} className="memos-sentinel" aria-hidden="true" />
-          {hasNextPage && (
-            <div className="memos-load-more">
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
-              >
-                {isFetchingNextPage ? t("common.loading") : t("common.loadMore")}
-              </button>
-            </div>
-          )}
-        </>
+            {isFetchingNextPage ? t("common.loading") : t("common.loadMore")}
+          </button>
+        </div>
       )}
     </>
   );

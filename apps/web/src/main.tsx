@@ -7,7 +7,8 @@ import { ApiError } from "./api/client";
 import { deviceStartUser, forgetCachedMe, meKeys, prefetchMe } from "./api/me.queries";
 import { AppRouter, AppRoutes } from "./app/router";
 import { preloadScreenAt } from "./app/screens";
-import { initI18n } from "./i18n/i18n";
+import { prepareFormat } from "./i18n/format";
+import { initI18n, initialLanguage } from "./i18n/i18n";
 import { startDensity } from "./lib/density";
 import { startTheme } from "./lib/theme";
 import { openOfflineCache } from "./offline/offline-lazy";
@@ -58,6 +59,8 @@ async function start() {
   if (startUser) {
     void openOfflineCache(startUser.id, startUser.name).then((layer) => layer.isCacheComplete());
   }
+  // ICU starts in the wait for the strings and the first screen, not inside a screen's render.
+  setTimeout(() => prepareFormat(initialLanguage()), 0);
   await initI18n();
   await firstScreen;
   const root = createRoot(rootElement);

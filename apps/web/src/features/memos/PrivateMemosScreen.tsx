@@ -189,8 +189,9 @@ function MemoRows({
   const isWhole = shown.length === memos.length;
   const sentinel = useRef<HTMLDivElement>(null);
 
-  // Infinite scroll: the next page loads when the end of the list comes near the viewport; not
-  // before every row read is rendered (until then the list's end is a screenful down).
+  // Infinite scroll: the next page loads when the end of the list comes near the viewport. Not
+  // before every row read is rendered: until then the sentinel sits under the first screenful,
+  // not at the list's end.
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !isWhole || !hasNextPage || typeof IntersectionObserver === "undefined") return;

@@ -156,7 +156,7 @@ export const MemoRow = memoized(function MemoRow({
           <span>{t("memos.actions.reviewShort")}</span>
         </button>
 
-        <PriorityStepper memo={memo} />
+        <PriorityStepper memo={memo} onStep={(delta) => void actions.changePriority(memo, delta)} />
 
         <span className="memos-row-spacer" />
 

@@ -1,14 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { MinusIcon, PlusIcon } from "./icons";
-import { type MemoRef, useMemoActions } from "./memo-actions";
+import type { MemoRef } from "./memo-actions";
 
 /**
  * A memo's priority with − / + (PRODUCT.md › Priority: it changes by 1). Each button says what it
- * changes, for which memo, and the value now (issue 12 §3); a change is announced.
+ * changes, for which memo, and the value now (issue 12 §3); a change is announced. `onStep` is
+ * the caller's `useMemoActions().changePriority` for this memo: a list row has those already,
+ * and a second set per row (seven mutations) made its first render slower.
  */
-export function PriorityStepper({ memo }: { memo: MemoRef & { priority: number } }) {
+export function PriorityStepper({
+  memo,
+  onStep,
+}: {
+  memo: MemoRef & { priority: number };
+  onStep: (delta: 1 | -1) => void;
+}) {
   const { t } = useTranslation();
-  const actions = useMemoActions();
   const title = memo.title;
   return (
     <fieldset className="memos-stepper" aria-label={t("memos.actions.priorityGroup", { title })}>
@@ -16,7 +23,7 @@ export function PriorityStepper({ memo }: { memo: MemoRef & { priority: number }
         type="button"
         className="memos-stepper-button"
         aria-label={t("memos.actions.priorityDown", { title, value: memo.priority })}
-        onClick={() => void actions.changePriority(memo, -1)}
+        onClick={() => onStep(-1)}
       >
         <MinusIcon />
       </button>
@@ -28,7 +35,7 @@ export function PriorityStepper({ memo }: { memo: MemoRef & { priority: number }
         type="button"
         className="memos-stepper-button"
         aria-label={t("memos.actions.priorityUp", { title, value: memo.priority })}
-        onClick={() => void actions.changePriority(memo, 1)}
+        onClick={() => onStep(1)}
       >
         <PlusIcon />
       </button>

@@ -158,7 +158,16 @@ function MemoView({ memo }: { memo: MemoDetail }) {
           <ListItem end={<span>{t("memos.list.reviewCount", { count: memo.reviewCount })}</span>}>
             {t("memos.view.reviewCount")}
           </ListItem>
-          <ListItem end={<PriorityStepper memo={memo} />}>{t("memos.list.priority")}</ListItem>
+          <ListItem
+            end={
+              <PriorityStepper
+                memo={memo}
+                onStep={(delta) => void actions.changePriority(memo, delta)}
+              />
+            }
+          >
+            {t("memos.list.priority")}
+          </ListItem>
           {folder.data?.enableCompletionFeature && (
             <ListItem
               end={

@@ -1,5 +1,5 @@
 import { type Folder, type MemoSummary, ROOT_FOLDER_ID, type SortMode } from "@mnemo/domain";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
@@ -11,6 +11,7 @@ import { Page } from "../../ui/Page";
 import { GearIcon, PlusIcon } from "./icons";
 import { presentMemoModal } from "./MemoForm";
 import { MemoRow } from "./MemoRow";
+import { NextPage } from "./NextPage";
 import { readSortChoice, storeSortChoice } from "./sort-choice";
 
 /**
@@ -184,28 +185,7 @@ function MemoRows({
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation();
   const shown = useRowsInSlices(memos);
-  const isWhole = shown.length === memos.length;
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  // Infinite scroll: the next page loads when the end of the list comes near the viewport. Not
-  // before every row read is rendered: until then the sentinel sits under the first screenful,
-  // not at the list's end.
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !isWhole || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [isWhole, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <>
@@ -214,19 +194,12 @@ function MemoRows({
           <MemoRow key={memo.id} memo={memo} folder={folder} sortMode={sortMode} />
         ))}
       </ul>
-      <div ref={sentinel} className="memos-sentinel" aria-hidden="true" />
-      {hasNextPage && (
-        <div className="memos-load-more">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {isFetchingNextPage ? t("common.loading") : t("common.loadMore")}
-          </button>
-        </div>
-      )}
+      <NextPage
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        isAtEnd={shown.length === memos.length}
+      />
     </>
   );
 }

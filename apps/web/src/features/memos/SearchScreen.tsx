@@ -1,5 +1,4 @@
 import { type Folder, ROOT_FOLDER_ID } from "@mnemo/domain";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useFolders, useFolderTitle } from "../../api/folders.queries";
@@ -10,6 +9,7 @@ import { Page } from "../../ui/Page";
 import { SearchField, searchPath } from "../../ui/SearchField";
 import { CloseIcon } from "./icons";
 import { MemoRow } from "./MemoRow";
+import { NextPage } from "./NextPage";
 
 /**
  * search?q=&tag= (issue #10 › The search screen): the results of the query in the address, best
@@ -32,24 +32,7 @@ export function SearchScreen() {
   const titleOf = useFolderTitle();
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
   const isLocal = search.data?.pages[0]?.isLocal ?? false;
-  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-
-  // As a folder list: the next page loads when the end of the list comes near the viewport.
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const byId = new Map((folders.data ?? []).map((folder) => [folder.id, folder]));
   const folderOf = (folderId: string): Folder | undefined =>
@@ -113,19 +96,11 @@ export function SearchScreen() {
             );
           })}
         </ul>
-        <div ref={sentinel} className="memos-sentinel" aria-hidden="true" />
-        {hasNextPage && (
-          <div className="memos-load-more">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              {isFetchingNextPage ? t("common.loading") : t("common.loadMore")}
-            </button>
-          </div>
-        )}
+        <NextPage
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        />
       </>
     );
   }
